@@ -1,0 +1,137 @@
+// @ts-check
+import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+// The layer rules of ARCHITECTURE.md ("The layers and what each may import"). They are written as
+// regexes over the import specifier, so relative paths (../../kernel-worker/x) and package names
+// (three/addons/...) are caught alike. Dynamic import() is not covered by no-restricted-imports,
+// hence the matching no-restricted-syntax selectors below.
+
+/** @typedef {{ regex: string, message: string }} Ban */
+
+/** @param {Ban[]} bans */
+function layerRules(bans) {
+  return {
+    'no-restricted-imports': ['error', { patterns: bans.map((b) => ({ regex: b.regex, message: b.message })) }],
+    '@typescript-eslint/no-restricted-imports': 'off',
+    'no-restricted-syntax': [
+      'error',
+      ...bans.map((b) => ({
+        // A dynamic import() of a banned module: `import('three')`.
+        selector: `ImportExpression > Literal.source[value=/${b.regex.replace(/\//g, '\\/')}/]`,
+        message: b.message,
+      })),
+    ],
+  };
+}
+
+const three = { regex: '^three(/.*)?$', message: 'ui/ never imports three.js: rendering lives in kernel-worker/.' };
+const uiToKernel = {
+  regex: '(^|/)kernel-worker(/|$)',
+  message: 'ui/ never imports kernel-worker/: talk to the kernel through protocol/ types and ui/kernel (the worker is started with new Worker(new URL(...)), which is not an import).',
+};
+const react = { regex: '^react(-dom)?(/.*)?$', message: 'kernel-worker/ never imports React.' };
+const intoUi = (layer) => ({ regex: '^(\\.\\./)+ui(/|$)', message: `${layer} never imports ui/.` });
+const intoApi = (layer) => ({ regex: '^(\\.\\./)+api(/|$)', message: `${layer} never imports api/.` });
+const intoKernel = (layer) => ({ regex: '^(\\.\\./)+kernel-worker(/|$)', message: `${layer} never imports kernel-worker/.` });
+const intoServer = (layer) => ({ regex: '^(\\.\\./)+server(/|$)', message: `${layer} never imports server/.` });
+
+export default defineConfig(
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'data/**',
+      '.data-test/**',
+      'test-results/**',
+      'playwright-report/**',
+      'coverage/**',
+      // lingui's compiled catalogues are generated code
+      'ui/locales/**/*.ts',
+    ],
+  },
+  {
+    linterOptions: { reportUnusedDisableDirectives: 'warn' },
+  },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx,mts,cts}'],
+    rules: {
+      // TypeScript checks these itself (and knows the globals of each thread's lib).
+      'no-undef': 'off',
+      'no-redeclare': 'off',
+      '@typescript-eslint/no-explicit-any': 'warn',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
+    },
+  },
+  {
+    // Node-side code: the server, the tests that drive it, tooling and configs.
+    files: ['server/**', 'scripts/**', 'tests/**', '*.{js,ts,mjs,cjs}'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    files: ['ui/**', 'tests/bench/pages/**'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    files: ['kernel-worker/**'],
+    languageOptions: { globals: { ...globals.worker } },
+  },
+  {
+    files: ['ui/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
+    rules: {
+      ...reactHooks.configs.flat.recommended.rules,
+      // Advice about extra renders and memo hints rather than bugs: shown, but not failing the build.
+      'react-hooks/set-state-in-effect': 'warn',
+      'react-hooks/preserve-manual-memoization': 'warn',
+    },
+  },
+
+  // --- layer rules ---
+  {
+    files: ['ui/**'],
+    rules: layerRules([three, uiToKernel, intoServer('ui/')]),
+  },
+  {
+    files: ['kernel-worker/**'],
+    rules: layerRules([intoUi('kernel-worker/'), intoApi('kernel-worker/'), intoServer('kernel-worker/'), react]),
+  },
+  {
+    files: ['protocol/**'],
+    rules: {
+      ...layerRules([
+        {
+          // Anything that is neither comlink nor a protocol file (./x, ./sub/x).
+          regex: '^(?!comlink$|\\./)',
+          message: 'protocol/ imports nothing but comlink and other protocol/ files.',
+        },
+      ]),
+      '@typescript-eslint/no-explicit-any': 'error',
+    },
+  },
+  {
+    files: ['api/**'],
+    rules: {
+      ...layerRules([
+        three,
+        { ...uiToKernel, message: 'api/ never imports kernel-worker/.' },
+        intoUi('api/'),
+        intoServer('api/'),
+        { regex: '^react(-dom)?(/.*)?$', message: 'api/ runs in Node too: no React.' },
+      ]),
+      '@typescript-eslint/no-explicit-any': 'error',
+    },
+  },
+  {
+    files: ['server/**'],
+    rules: layerRules([intoUi('server/'), intoKernel('server/')]),
+  },
+);

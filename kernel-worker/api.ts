@@ -1,0 +1,182 @@
+import * as Comlink from 'comlink';
+import type { CommandArgs, CommandName, CommandResult } from '../protocol/commands';
+import { KernelCommandError, toKernelError, type KernelErrorCode } from '../protocol/errors';
+import type { ForwardedInput } from '../protocol/input';
+import type { InitOptions, InitResult, KernelApi, PatchListener } from '../protocol/kernel-api';
+import type { BackupDeltaResult, LoadResult, SavedFileData, SavedScene } from '../protocol/scene-file';
+import type { KernelSnapshot } from '../protocol/snapshot';
+import { CheckError, finite, object } from './document/check';
+import { serveChannel, type ChannelPort } from './channel';
+import { guard } from './guard';
+import { createKernel, type Kernel, type KernelOptions } from './kernel';
+import { createPersistence, type Persistence } from './persistence/persistence';
+import type { RendererFactory } from './render/types';
+
+// The object the worker exposes over Comlink. Built by a function so that the browser worker
+// (main.ts, with the three.js renderer) and the Node test worker (headless) expose the very same
+// code. Every method turns whatever it throws into a KernelCommandError named after itself.
+
+export interface KernelApiOptions {
+  readonly kernel?: KernelOptions;
+  /** null/absent: a kernel that cannot draw (init with a canvas then reports WEBGL2_UNAVAILABLE). */
+  readonly createRenderer?: RendererFactory | null;
+}
+
+const size = finite({ min: 0, max: 100_000 });
+const checkInitOptions = object<InitOptions>({ width: size, height: size, dpr: finite({ gt: 0, max: 16 }) });
+
+
+/** Calls a listener that may be a Comlink proxy (returns a promise) or a plain function. */
+function deliver(listener: PatchListener, patch: Parameters<PatchListener>[0], onGone: () => void): void {
+  try {
+    const out: unknown = listener(patch);
+    if (out instanceof Promise) out.catch(onGone);
+  } catch {
+    onGone();
+  }
+}
+
+function release(listener: PatchListener): void {
+  // A Comlink proxy answers any property with a function, a plain function has no such key.
+  const releaseFn: unknown = (listener as unknown as Record<symbol, unknown>)[Comlink.releaseProxy];
+  if (typeof releaseFn === 'function') (releaseFn as () => void)();
+}
+
+function isPort(target: unknown): target is ChannelPort {
+  return typeof target === 'object' && target !== null && typeof (target as ChannelPort).postMessage === 'function';
+}
+
+export function createKernelApi(options: KernelApiOptions = {}) {
+  let kernel: Kernel | null = null;
+  let files: Persistence | null = null;
+  /** end(): stop delivering to it (and release a Comlink proxy) */
+  let subscription: { end: () => void } | null = null;
+
+  const ready = (method: string): Kernel => {
+    if (!kernel) throw new KernelCommandError('NOT_READY', method, 'init() has not completed');
+    return kernel;
+  };
+  const readyFiles = (method: string): Persistence => {
+    ready(method);
+    return files!;
+  };
+
+  function startRenderer(k: Kernel, canvas: OffscreenCanvas, init: InitOptions): InitResult['rendererError'] {
+    const create = options.createRenderer;
+    if (!create) return { code: 'WEBGL2_UNAVAILABLE', detail: 'this kernel was built without a renderer' };
+    try {
+      k.attachRenderer((hooks) => create(canvas, init, hooks));
+      return null;
+    } catch (e) {
+      const error = toKernelError(e, 'init');
+      const code: KernelErrorCode = error.code === 'WEBGL2_UNAVAILABLE' ? error.code : 'INIT_FAILED';
+      return { code, detail: error.detail };
+    }
+  }
+
+  const api = {
+    async init(canvas: OffscreenCanvas | null, init: InitOptions): Promise<InitResult> {
+      return guard('init', () => {
+        if (kernel) throw new KernelCommandError('INIT_FAILED', 'init', 'init() was already called on this kernel');
+        const checked = checkInitOptions(init, 'options');
+        const k = createKernel(options.kernel);
+        kernel = k;
+        files = createPersistence(k);
+        const rendererError = canvas ? startRenderer(k, canvas, checked) : null;
+        return { snapshot: k.snapshot(), rendererError };
+      });
+    },
+
+    async exec<N extends CommandName>(name: N, args: CommandArgs<N>): Promise<CommandResult<N>> {
+      return guard(String(name), () => ready(String(name)).exec(name, args));
+    },
+
+    async undo(): Promise<boolean> {
+      return guard('undo', () => ready('undo').undo());
+    },
+
+    async redo(): Promise<boolean> {
+      return guard('redo', () => ready('redo').redo());
+    },
+
+    async subscribe(target: PatchListener | MessagePort): Promise<KernelSnapshot> {
+      return guard('subscribe', () => {
+        const k = ready('subscribe');
+        if (isPort(target)) {
+          subscription?.end();
+          const served = serveChannel(k, target);
+          subscription = { end: () => served.detach() };
+          return k.snapshot();
+        }
+        const listener = target;
+        if (typeof listener !== 'function') throw new CheckError('target', 'must be a MessagePort or a function (Comlink.proxy)');
+        subscription?.end();
+        let unsubscribe = () => {};
+        const current = {
+          end() {
+            unsubscribe();
+            release(listener);
+          },
+        };
+        const drop = () => {
+          unsubscribe();
+          if (subscription === current) subscription = null;
+        };
+        unsubscribe = k.subscribe((patch) => deliver(listener, patch, drop));
+        subscription = current;
+        return k.snapshot();
+      });
+    },
+
+    input(event: ForwardedInput): void {
+      // Input is fire-and-forget: a bad event is logged here, never thrown back at every pointermove.
+      try {
+        kernel?.input(event);
+      } catch (e) {
+        console.error('[kernel] input failed', e);
+      }
+    },
+
+    resize(width: number, height: number, dpr: number): void {
+      guard('resize', () => {
+        const checked = checkInitOptions({ width, height, dpr }, '');
+        kernel?.resize(checked.width, checked.height, checked.dpr);
+      });
+    },
+
+    ping(payload: string): string {
+      return payload;
+    },
+
+    // Whole scenes cross as one string or one transferred buffer, never as a cloned object tree.
+    async load(file: string | Uint8Array): Promise<LoadResult> {
+      return guard('load', () => readyFiles('load').load(file));
+    },
+
+    async save(): Promise<SavedScene> {
+      return guard('save', () => {
+        const out = readyFiles('save').save();
+        return Comlink.transfer(out, [out.gzip.buffer]);
+      });
+    },
+
+    async backupDelta(): Promise<BackupDeltaResult> {
+      return guard('backupDelta', () => {
+        const out = readyFiles('backupDelta').backupDelta();
+        return out.kind === 'full' ? Comlink.transfer(out, [out.file.gzip.buffer]) : out;
+      });
+    },
+
+    async acknowledge(base: string): Promise<void> {
+      guard('acknowledge', () => readyFiles('acknowledge').acknowledge(base));
+    },
+
+    async savedFileData(sceneCode?: string): Promise<SavedFileData> {
+      return guard('savedFileData', () => readyFiles('savedFileData').savedFileData(sceneCode));
+    },
+  } satisfies KernelApi;
+
+  return api;
+}
+
+export type KernelWorkerApi = ReturnType<typeof createKernelApi>;

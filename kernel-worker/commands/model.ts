@@ -1,0 +1,38 @@
+import type { CommandArgs } from '../../protocol/commands';
+import { object, optional } from '../document/check';
+import { RECORD_SHAPES } from '../document/validators';
+import { chosenIdArg, claimId, removeCommand, storeyFor, updateCommand } from './common';
+import type { CommandDef } from './types';
+
+const shape = RECORD_SHAPES.model;
+
+export const addModel: CommandDef<'model.add'> = {
+  args: object<CommandArgs<'model.add'>>({
+    id: chosenIdArg,
+    storeyId: optional(shape.storeyId),
+    modelId: shape.modelId,
+    name: optional(shape.name),
+    position: shape.position,
+    rotation: optional(shape.rotation),
+    size: shape.size,
+  }),
+  history: 'undoable',
+  run(tx, a) {
+    const storey = storeyFor(tx, a.storeyId);
+    const id = claimId(tx, 'model', a.id);
+    tx.put({
+      id,
+      type: 'model',
+      storeyId: storey.id,
+      modelId: a.modelId,
+      name: a.name ?? '',
+      position: a.position,
+      rotation: a.rotation ?? 0,
+      size: a.size,
+    });
+    return { id };
+  },
+};
+
+export const updateModel = updateCommand('model');
+export const removeModel = removeCommand('model');

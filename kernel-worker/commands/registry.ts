@@ -1,0 +1,51 @@
+import { batch } from './batch';
+import { addCeiling, removeCeiling, updateCeiling } from './ceiling';
+import { addLight, removeLight, updateLight } from './light';
+import { updateMeta } from './meta';
+import { addModel, removeModel, updateModel } from './model';
+import { addOpening, removeOpening, updateOpening } from './opening';
+import { addPaving, removePaving, updatePaving } from './paving';
+import { removeRecords, setSelection } from './records';
+import { addRoom, removeRoom, updateRoom } from './room';
+import { createDefaultRoom } from './scene';
+import { addStorey, removeStorey, updateStorey } from './storey';
+import type { CommandRegistry } from './types';
+import { setCamera, setMaterialMode, setStorey, setViewMode } from './view';
+import { addWall, removeWall, updateWall } from './wall';
+
+/** The one table of commands; `satisfies` makes the compiler hold it to protocol's CommandMap. */
+export const registry = {
+  'scene.createDefaultRoom': createDefaultRoom,
+  'meta.update': updateMeta,
+  'storey.add': addStorey,
+  'storey.update': updateStorey,
+  'storey.remove': removeStorey,
+  'wall.add': addWall,
+  'wall.update': updateWall,
+  'wall.remove': removeWall,
+  'opening.add': addOpening,
+  'opening.update': updateOpening,
+  'opening.remove': removeOpening,
+  'room.add': addRoom,
+  'room.update': updateRoom,
+  'room.remove': removeRoom,
+  'model.add': addModel,
+  'model.update': updateModel,
+  'model.remove': removeModel,
+  'paving.add': addPaving,
+  'paving.update': updatePaving,
+  'paving.remove': removePaving,
+  'ceiling.add': addCeiling,
+  'ceiling.update': updateCeiling,
+  'ceiling.remove': removeCeiling,
+  'light.add': addLight,
+  'light.update': updateLight,
+  'light.remove': removeLight,
+  'records.remove': removeRecords,
+  'selection.set': setSelection,
+  'view.setMode': setViewMode,
+  'view.setCamera': setCamera,
+  'view.setStorey': setStorey,
+  'view.setMaterialMode': setMaterialMode,
+  batch,
+} as const satisfies CommandRegistry;

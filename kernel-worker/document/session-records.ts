@@ -1,0 +1,77 @@
+import type { MetaRecord, SelectionRecord, ViewRecord } from '../../protocol/records';
+import type { RecordReader, Transaction } from './store';
+
+// Session records are singletons with fixed ids: there is one view and one selection per kernel,
+// and fixed ids keep them out of the id generator's sequence (stable ids in tests and fixtures).
+// The meta record is a document record but a singleton too, so it gets a fixed id as well.
+
+export const VIEW_ID = 'view';
+export const SELECTION_ID = 'selection';
+export const META_ID = 'meta';
+
+export function defaultView(): ViewRecord {
+  return { id: VIEW_ID, type: 'view', viewMode: 0, cameraView: 0, currentStoreyId: null, materialMode: false };
+}
+
+export function defaultSelection(): SelectionRecord {
+  return { id: SELECTION_ID, type: 'selection', ids: [] };
+}
+
+/** roomType 0: a single room; 100 would mark a multi-room scene (core.md §3). */
+export function defaultMeta(): MetaRecord {
+  return {
+    id: META_ID,
+    type: 'meta',
+    name: '',
+    style: '',
+    roomType: 0,
+    isUseStackWall: 0,
+    hasMeasuringSize: false,
+    client: { name: '', phone: '', id: '', address: '', order_number: '' },
+  };
+}
+
+/** The scene's meta record; a loaded file may carry it under another id, so look it up by type. */
+export function getMeta(records: Pick<RecordReader, 'getOfType' | 'ofType'>): MetaRecord | undefined {
+  return records.getOfType(META_ID, 'meta') ?? records.ofType('meta')[0];
+}
+
+export function ensureMeta(tx: Transaction): MetaRecord {
+  const meta = getMeta(tx);
+  if (meta) return meta;
+  const created = defaultMeta();
+  tx.put(created);
+  return created;
+}
+
+export function getView(tx: Pick<RecordReader, 'getOfType'>): ViewRecord {
+  return tx.getOfType(VIEW_ID, 'view') ?? defaultView();
+}
+
+export function updateView(tx: Transaction, change: Partial<Omit<ViewRecord, 'id' | 'type'>>): void {
+  tx.put({ ...getView(tx), ...change });
+}
+
+export function ensureSessionRecords(tx: Transaction): void {
+  if (!tx.has(VIEW_ID)) tx.put(defaultView());
+  if (!tx.has(SELECTION_ID)) tx.put(defaultSelection());
+}
+
+/**
+ * Brings the session records back in line with the document after a change that did not come from
+ * a command that knew about them (undo, redo, bail, a load, a cascade): the selection forgets
+ * records that are gone, and the current storey moves to the lowest storey when its own is gone.
+ */
+export function repairSession(tx: Transaction): void {
+  const selection = tx.getOfType(SELECTION_ID, 'selection');
+  if (selection && !selection.ids.every((id) => tx.has(id))) {
+    tx.put({ ...selection, ids: selection.ids.filter((id) => tx.has(id)) });
+  }
+  const view = getView(tx);
+  const current = view.currentStoreyId;
+  if (current === null || !tx.getOfType(current, 'storey')) {
+    const lowest = tx.ofType('storey').sort((a, b) => a.index - b.index || (a.id < b.id ? -1 : 1))[0];
+    const next = lowest?.id ?? null;
+    if (next !== current) updateView(tx, { currentStoreyId: next });
+  }
+}

@@ -1,0 +1,82 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/e2e/support/chromium';
+
+// End-to-end tests against the production build served by the real API server on a fresh data
+// folder (PGlite), in the Debian Chromium with software GL (SwiftShader): no GPU, no browser
+// download. `npm test` builds first; `npm run test:e2e` alone builds when dist/ is missing.
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const port = Number(process.env.E2E_PORT ?? 8765);
+const baseURL = `http://localhost:${port}`;
+
+const isRunner = !process.env.TEST_WORKER_INDEX;
+const dataRoot = path.join(root, '.data-test');
+
+// The config is evaluated again in every worker process: the env var keeps one data folder per run.
+if (isRunner && !process.env.E2E_DATA_DIR) {
+  // Earlier runs' databases (~40 MB each) are of no use once those runs have ended. Keep the two
+  // newest for debugging, and anything younger than a run could be (another run may still use it).
+  const stale = Date.now() - 30 * 60 * 1000;
+  const old = (fs.existsSync(dataRoot) ? fs.readdirSync(dataRoot) : [])
+    .filter((name) => name.startsWith('e2e-'))
+    .map((name) => ({ dir: path.join(dataRoot, name), mtime: fs.statSync(path.join(dataRoot, name)).mtimeMs }))
+    .sort((a, b) => b.mtime - a.mtime)
+    .slice(2);
+  for (const { dir, mtime } of old) if (mtime < stale) fs.rmSync(dir, { recursive: true, force: true });
+}
+process.env.E2E_DATA_DIR ??= path.join(dataRoot, `e2e-${Date.now()}-${process.pid}`);
+const dataDir = process.env.E2E_DATA_DIR;
+
+if (isRunner && !fs.existsSync(path.join(root, 'dist', 'index.html'))) {
+  console.log('dist/ is missing: building the UI once (vite build) ...');
+  execFileSync(path.join(root, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+}
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results',
+  fullyParallel: false,
+  // Two cores and a software renderer: more workers only make each page slower.
+  workers: process.env.CI ? 1 : 2,
+  retries: process.env.CI ? 1 : 0,
+  forbidOnly: !!process.env.CI,
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  reporter: 'list',
+  use: {
+    baseURL,
+    locale: 'zh-CN',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    video: 'off',
+    viewport: { width: 1280, height: 800 },
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        browserName: 'chromium',
+        launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] },
+      },
+    },
+  ],
+  webServer: {
+    command: 'node --import tsx server/main.ts',
+    cwd: root,
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DIST_DIR: path.join(root, 'dist'),
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    },
+  },
+});

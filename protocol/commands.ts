@@ -1,0 +1,171 @@
+import type {
+  CameraView,
+  ClientInfo,
+  LightKind,
+  OpeningKind,
+  PavingFace,
+  PavingMode,
+  RecordOfType,
+  RecordType,
+  Vec2,
+  Vec3,
+  ViewMode,
+  WallType,
+} from './records';
+
+// The command map: the closed set of command names with their argument and result types.
+// The kernel's registry (kernel-worker/commands/registry.ts) must implement exactly these names;
+// the compiler holds both sides to it. Lengths in millimetres, angles in radians (records.ts).
+
+type Fields<T extends RecordType> = Omit<RecordOfType<T>, 'id' | 'type'>;
+
+/** `<type>.update`: the id and any fields to change; the result is validated as a whole record. */
+export type UpdateArgs<T extends RecordType> = { readonly id: string } & { readonly [K in keyof Fields<T>]?: Fields<T>[K] };
+/** `<type>.remove`: also removes the records that depend on it (a wall's openings, a storey's walls …). */
+export interface RemoveArgs {
+  readonly id: string;
+}
+export interface AddResult {
+  readonly id: string;
+}
+/**
+ * Every `<type>.add` takes an optional id chosen by the caller, so that one batch can add a record
+ * and others that refer to it (a wall and the door on it). It must match the record id pattern
+ * (letters, digits and _ . : / -, at most 128: INVALID_ARGS) and not be taken yet (COMMAND_FAILED).
+ * Without it the kernel makes one.
+ */
+export interface ChosenId {
+  readonly id?: string;
+}
+
+export interface CommandMap {
+  /** Builds the default rectangular room (new OEM-mode room 6000 x 5000, walls 240 thick). */
+  'scene.createDefaultRoom': {
+    args: { width?: number; depth?: number; wallThickness?: number; wallHeight?: number };
+    result: { roomId: string; wallIds: string[] };
+  };
+
+  /** Scene-level fields; client fields merge into the current client info. */
+  'meta.update': {
+    args: {
+      name?: string;
+      style?: string;
+      roomType?: number;
+      isUseStackWall?: 0 | 1;
+      hasMeasuringSize?: boolean;
+      client?: Partial<ClientInfo>;
+    };
+    result: null;
+  };
+
+  /** Defaults: index above the top storey, elevation on top of it, its layer height (else 2800), name `<n>F`. */
+  'storey.add': {
+    args: ChosenId & { index?: number; name?: string; elevation?: number; layerHeight?: number };
+    result: AddResult;
+  };
+  'storey.update': { args: UpdateArgs<'storey'>; result: null };
+  'storey.remove': { args: RemoveArgs; result: null };
+
+  /** storeyId defaults to the current storey; thickness 240, height the storey's layer height. */
+  'wall.add': {
+    args: ChosenId & { storeyId?: string; start: Vec2; end: Vec2; thickness?: number; height?: number; wallType?: WallType };
+    result: AddResult;
+  };
+  'wall.update': { args: UpdateArgs<'wall'>; result: null };
+  'wall.remove': { args: RemoveArgs; result: null };
+
+  /** The opening must lie within its wall. Defaults: windows 1500 high at 900, others 2100 high at 0. */
+  'opening.add': {
+    args: ChosenId & {
+      wallId: string;
+      kind: OpeningKind;
+      offset: number;
+      width: number;
+      height?: number;
+      elevation?: number;
+      flipSide?: boolean;
+      flipHinge?: boolean;
+    };
+    result: AddResult;
+  };
+  'opening.update': { args: UpdateArgs<'opening'>; result: null };
+  'opening.remove': { args: RemoveArgs; result: null };
+
+  /** storeyId defaults to the current storey; height to the storey's layer height. */
+  'room.add': {
+    args: ChosenId & { storeyId?: string; name?: string; roomType?: number; outline: Vec2[]; height?: number };
+    result: AddResult;
+  };
+  'room.update': { args: UpdateArgs<'room'>; result: null };
+  'room.remove': { args: RemoveArgs; result: null };
+
+  'model.add': {
+    args: ChosenId & { storeyId?: string; modelId: string; name?: string; position: Vec3; rotation?: number; size: Vec3 };
+    result: AddResult;
+  };
+  'model.update': { args: UpdateArgs<'model'>; result: null };
+  'model.remove': { args: RemoveArgs; result: null };
+
+  'paving.add': {
+    args: ChosenId & {
+      surface: { id: string; face: PavingFace };
+      tileCode: string;
+      tileWidth: number;
+      tileHeight: number;
+      gap?: number;
+      rotation?: number;
+      offset?: Vec2;
+      mode?: PavingMode;
+    };
+    result: AddResult;
+  };
+  'paving.update': { args: UpdateArgs<'paving'>; result: null };
+  'paving.remove': { args: RemoveArgs; result: null };
+
+  /** Defaults: elevation the room's height, thickness 100. */
+  'ceiling.add': { args: ChosenId & { roomId: string; elevation?: number; thickness?: number }; result: AddResult };
+  'ceiling.update': { args: UpdateArgs<'ceiling'>; result: null };
+  'ceiling.remove': { args: RemoveArgs; result: null };
+
+  /** Defaults: the current storey, a point light, white, intensity 1. */
+  'light.add': {
+    args: ChosenId & { storeyId?: string; kind?: LightKind; position: Vec3; color?: string; intensity?: number };
+    result: AddResult;
+  };
+  'light.update': { args: UpdateArgs<'light'>; result: null };
+  'light.remove': { args: RemoveArgs; result: null };
+
+  /** Removes document records of any type (the Delete key on a selection), with their dependants. */
+  'records.remove': { args: { ids: string[] }; result: { removed: string[] } };
+
+  /** Ids must name document records; duplicates collapse. Not undoable. */
+  'selection.set': { args: { ids: string[] }; result: null };
+
+  'view.setMode': { args: { mode: ViewMode }; result: null };
+  'view.setCamera': { args: { view: CameraView }; result: null };
+  'view.setStorey': { args: { storeyId: string }; result: null };
+  'view.setMaterialMode': { args: { on: boolean }; result: null };
+
+  /**
+   * Several commands as one atomic operation and one undo step: the first failure rolls back all
+   * of them and is reported as `batch` with the failing entry's index, name and code.
+   */
+  batch: { args: { commands: readonly BatchEntry[] }; result: { results: readonly BatchResult[] } };
+}
+
+export type CommandName = keyof CommandMap;
+export type CommandArgs<N extends CommandName> = CommandMap[N]['args'];
+export type CommandResult<N extends CommandName> = CommandMap[N]['result'];
+
+/** Batches do not nest: a batch is already one step. */
+export type BatchableName = Exclude<CommandName, 'batch'>;
+export type BatchEntry = { [N in BatchableName]: { readonly name: N; readonly args: CommandArgs<N> } }[BatchableName];
+export type BatchResult = CommandResult<BatchableName>;
+
+/** A typed batch entry: `batchEntry('wall.add', { start, end })`. */
+export function batchEntry<N extends BatchableName>(name: N, args: CommandArgs<N>): BatchEntry {
+  return { name, args } as BatchEntry;
+}
+
+/** Whether a command's transaction enters the undo history. */
+export type HistoryIntent = 'undoable' | 'none';

@@ -1,0 +1,211 @@
+// Scene records: plain JSON, keyed by id, never mutated in place (a change makes a new object).
+// Lengths are millimetres, angles radians, plan coordinates are x (east) / y (north) on the floor.
+
+export interface Vec2 {
+  readonly x: number;
+  readonly y: number;
+}
+
+/** A point in a storey: x/y on the plan, z up from the storey's floor. */
+export interface Vec3 {
+  readonly x: number;
+  readonly y: number;
+  readonly z: number;
+}
+
+/** document records are saved, undoable and backed up; session records are none of these. */
+export type RecordScope = 'document' | 'session';
+
+/** View modes of core.md §4: material 0, wireframe 1, material + wireframe 2, transparent wireframe 3. */
+export const VIEW_MODES = [0, 1, 2, 3] as const;
+export type ViewMode = (typeof VIEW_MODES)[number];
+
+/** Camera views of core.md §4: bird eye 0, roam 1, top 2, look down 3, look up 4, surface 5. */
+export const CAMERA_VIEWS = [0, 1, 2, 3, 4, 5] as const;
+export type CameraView = (typeof CAMERA_VIEWS)[number];
+
+export type WallType = 'normal' | 'loadBearing' | 'partition';
+
+/**
+ * Door/window element types of catalogues.md §3, numbered 0-16: window 0, single door 1, double
+ * door 2, sliding door 3, folding door 4, balcony door 5, bay window 6, wall hole, barrier 9,
+ * niche 10, balcony, son-mother door, glass screen wall, glass partition, door frame, model bay window.
+ */
+export const OPENING_KINDS = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16] as const;
+export type OpeningKind = (typeof OPENING_KINDS)[number];
+
+/** Paving mix modes of catalogues.md §3: none "0", rotated "2", multi-tile "3". */
+export const PAVING_MODES = ['0', '2', '3'] as const;
+export type PavingMode = (typeof PAVING_MODES)[number];
+
+/** Which face a paving covers: a room's floor or ceiling, or one side of a wall (seen from its start, left or right). */
+export const PAVING_FACES = ['floor', 'ceiling', 'left', 'right'] as const;
+export type PavingFace = (typeof PAVING_FACES)[number];
+
+export const LIGHT_KINDS = ['point', 'spot', 'area'] as const;
+export type LightKind = (typeof LIGHT_KINDS)[number];
+
+interface RecordBase<T extends string> {
+  readonly id: string;
+  readonly type: T;
+}
+
+/** The scene's client (core.md §3 "Client or customer"); empty strings when unknown. */
+export interface ClientInfo {
+  readonly name: string;
+  readonly phone: string;
+  readonly id: string;
+  readonly address: string;
+  readonly order_number: string;
+}
+
+/** The one scene-level record (fixed id, see kernel-worker/document/session-records.ts META_ID). */
+export interface MetaRecord extends RecordBase<'meta'> {
+  readonly name: string;
+  readonly style: string;
+  /** 100 means multi-room (core.md §3). */
+  readonly roomType: number;
+  readonly isUseStackWall: 0 | 1;
+  readonly hasMeasuringSize: boolean;
+  readonly client: ClientInfo;
+}
+
+export interface StoreyRecord extends RecordBase<'storey'> {
+  readonly index: number;
+  readonly name: string;
+  readonly elevation: number;
+  readonly layerHeight: number;
+}
+
+export interface WallRecord extends RecordBase<'wall'> {
+  readonly storeyId: string;
+  readonly start: Vec2;
+  readonly end: Vec2;
+  readonly thickness: number;
+  readonly height: number;
+  readonly wallType: WallType;
+}
+
+export interface RoomRecord extends RecordBase<'room'> {
+  readonly storeyId: string;
+  readonly name: string;
+  /** Room type code of catalogues.md §3 (0 unnamed). */
+  readonly roomType: number;
+  /** Inner outline (inside faces of the walls), counter-clockwise. */
+  readonly outline: readonly Vec2[];
+  readonly height: number;
+}
+
+/** A door or window set into a wall. */
+export interface OpeningRecord extends RecordBase<'opening'> {
+  readonly wallId: string;
+  readonly kind: OpeningKind;
+  /** distance along the wall's centre line from its start to the opening's centre */
+  readonly offset: number;
+  readonly width: number;
+  readonly height: number;
+  /** sill height above the storey floor (0 for doors) */
+  readonly elevation: number;
+  /** opens towards the wall's right side (seen from its start) instead of its left */
+  readonly flipSide: boolean;
+  /** hinged on the other jamb */
+  readonly flipHinge: boolean;
+}
+
+/** An instance of a catalogue item (furniture, fixture …). */
+export interface ModelRecord extends RecordBase<'model'> {
+  readonly storeyId: string;
+  /** the catalogue's model id */
+  readonly modelId: string;
+  readonly name: string;
+  /** the centre of the model's footprint at its base; z above the storey floor */
+  readonly position: Vec3;
+  /** about the vertical axis, counter-clockwise seen from above */
+  readonly rotation: number;
+  /** placed size (catalogue sizex, sizey, sizez, after any resize) */
+  readonly size: Vec3;
+}
+
+/** A tile layout on one surface. */
+export interface PavingRecord extends RecordBase<'paving'> {
+  /** a room (faces floor, ceiling) or a wall (faces left, right) */
+  readonly surface: { readonly id: string; readonly face: PavingFace };
+  /** the tile catalogue's code */
+  readonly tileCode: string;
+  readonly tileWidth: number;
+  readonly tileHeight: number;
+  /** grout joint width */
+  readonly gap: number;
+  /** of the tile grid, counter-clockwise */
+  readonly rotation: number;
+  /** where the tile grid starts, in the surface's own 2D frame */
+  readonly offset: Vec2;
+  readonly mode: PavingMode;
+}
+
+/** A suspended ceiling over one room. */
+export interface CeilingRecord extends RecordBase<'ceiling'> {
+  readonly roomId: string;
+  /** height of its underside above the storey floor */
+  readonly elevation: number;
+  readonly thickness: number;
+}
+
+export interface LightRecord extends RecordBase<'light'> {
+  readonly storeyId: string;
+  readonly kind: LightKind;
+  readonly position: Vec3;
+  /** #rrggbb */
+  readonly color: string;
+  /** candela, as three.js takes it */
+  readonly intensity: number;
+}
+
+/** Session record: how the user looks at the scene. Not saved, not undoable. */
+export interface ViewRecord extends RecordBase<'view'> {
+  readonly viewMode: ViewMode;
+  readonly cameraView: CameraView;
+  readonly currentStoreyId: string | null;
+  /** material editing mode (core.md §4: undo and redo leave it first) */
+  readonly materialMode: boolean;
+}
+
+/** Session record: the selected record ids. */
+export interface SelectionRecord extends RecordBase<'selection'> {
+  readonly ids: readonly string[];
+}
+
+// Adding a record type: its interface here, a member of this union, a scope below, a validator
+// (kernel-worker/document/validators.ts) and a schema version with its migrations (persistence).
+export type SceneRecord =
+  | MetaRecord
+  | StoreyRecord
+  | WallRecord
+  | OpeningRecord
+  | RoomRecord
+  | ModelRecord
+  | PavingRecord
+  | CeilingRecord
+  | LightRecord
+  | ViewRecord
+  | SelectionRecord;
+export type RecordType = SceneRecord['type'];
+export type RecordOfType<T extends RecordType> = Extract<SceneRecord, { type: T }>;
+
+export const RECORD_SCOPES = {
+  meta: 'document',
+  storey: 'document',
+  wall: 'document',
+  opening: 'document',
+  room: 'document',
+  model: 'document',
+  paving: 'document',
+  ceiling: 'document',
+  light: 'document',
+  view: 'session',
+  selection: 'session',
+} as const satisfies { readonly [T in RecordType]: RecordScope };
+
+export type DocumentRecordType = { [T in RecordType]: (typeof RECORD_SCOPES)[T] extends 'document' ? T : never }[RecordType];
+export type SessionRecordType = Exclude<RecordType, DocumentRecordType>;
+export type DocumentRecord = RecordOfType<DocumentRecordType>;

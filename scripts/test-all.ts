@@ -1,0 +1,154 @@
+// The one test command (`npm test`): every check the project has, in the order a failure is cheapest
+// to find. A failing step does not stop the run, so one report shows everything that is wrong.
+//
+//   npm test                         all steps
+//   npm test -- --only unit,kernel   a subset, in the usual order
+//   npm test -- --skip e2e           everything but some steps
+//   npm test -- --list               the step names
+
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+interface Step {
+  readonly name: string;
+  readonly title: string;
+  readonly cmd: string;
+  readonly args: readonly string[];
+}
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (name: string): string => path.join(root, 'node_modules', '.bin', name);
+
+const STEPS: readonly Step[] = [
+  { name: 'typecheck', title: 'Type check (tsc, per thread)', cmd: 'npm', args: ['run', '--silent', 'typecheck'] },
+  { name: 'lint', title: 'Lint (eslint)', cmd: bin('eslint'), args: ['.'] },
+  { name: 'unit', title: 'Unit tests (vitest unit)', cmd: bin('vitest'), args: ['run', '--project', 'unit'] },
+  { name: 'kernel', title: 'Kernel tests (vitest kernel)', cmd: bin('vitest'), args: ['run', '--project', 'kernel'] },
+  { name: 'server', title: 'Server tests (vitest server)', cmd: bin('vitest'), args: ['run', '--project', 'server'] },
+  { name: 'build', title: 'Production build (vite build)', cmd: bin('vite'), args: ['build'] },
+  { name: 'build-check', title: 'Build output check (vitest build)', cmd: bin('vitest'), args: ['run', '--project', 'build'] },
+  { name: 'e2e', title: 'End-to-end tests (playwright, chromium)', cmd: bin('playwright'), args: ['test'] },
+];
+
+interface Result {
+  readonly step: Step;
+  readonly ok: boolean;
+  readonly code: number | null;
+  readonly ms: number;
+}
+
+function parseList(argv: readonly string[], flag: string): string[] | null {
+  const out: string[] = [];
+  let seen = false;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === flag) {
+      seen = true;
+      out.push(...(argv[++i] ?? '').split(','));
+    } else if (a.startsWith(`${flag}=`)) {
+      seen = true;
+      out.push(...a.slice(flag.length + 1).split(','));
+    }
+  }
+  return seen ? out.map((s) => s.trim()).filter(Boolean) : null;
+}
+
+function selectSteps(argv: readonly string[]): Step[] {
+  const known = new Set(STEPS.map((s) => s.name));
+  const only = parseList(argv, '--only');
+  const skip = parseList(argv, '--skip') ?? [];
+  const unknown = [...(only ?? []), ...skip].filter((n) => !known.has(n));
+  if (unknown.length > 0) {
+    console.error(`Unknown step(s): ${unknown.join(', ')}. Steps: ${[...known].join(', ')}`);
+    process.exit(2);
+  }
+  return STEPS.filter((s) => (only === null || only.includes(s.name)) && !skip.includes(s.name));
+}
+
+function formatMs(ms: number): string {
+  if (ms < 1000) return `${ms} ms`;
+  const s = ms / 1000;
+  return s < 60 ? `${s.toFixed(1)} s` : `${Math.floor(s / 60)} min ${Math.round(s % 60)} s`;
+}
+
+const colour = process.stdout.isTTY && !process.env.NO_COLOR;
+const paint = (code: number, text: string): string => (colour ? `\x1b[${code}m${text}\x1b[0m` : text);
+
+function header(step: Step, index: number, total: number): void {
+  const line = '='.repeat(78);
+  console.log(`\n${paint(36, line)}\n${paint(1, `[${index}/${total}] ${step.name}: ${step.title}`)}`);
+  console.log(paint(2, `$ ${[path.relative(root, step.cmd) || step.cmd, ...step.args].join(' ')}`));
+  console.log(paint(36, line));
+}
+
+let current: ReturnType<typeof spawn> | null = null;
+
+function runStep(step: Step): Promise<Result> {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(step.cmd, step.args, {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? (colour ? '1' : '0') },
+    });
+    current = child;
+    const done = (code: number | null): void => {
+      current = null;
+      resolve({ step, ok: code === 0, code, ms: Date.now() - started });
+    };
+    child.on('error', (err) => {
+      console.error(`Could not start ${step.cmd}: ${err.message}`);
+      done(null);
+    });
+    child.on('exit', (code, signal) => done(signal ? null : code));
+  });
+}
+
+function summary(results: readonly Result[]): void {
+  const nameWidth = Math.max(4, ...results.map((r) => r.step.name.length));
+  console.log(`\n${'='.repeat(78)}\nSummary`);
+  console.log(`${'step'.padEnd(nameWidth)}  result  ${'time'.padStart(12)}`);
+  console.log(`${'-'.repeat(nameWidth)}  ------  ${'-'.repeat(12)}`);
+  for (const r of results) {
+    const status = r.ok ? paint(32, 'pass  ') : paint(31, 'FAIL  ');
+    const code = r.ok ? '' : `  (exit ${r.code ?? 'signal'})`;
+    console.log(`${r.step.name.padEnd(nameWidth)}  ${status}  ${formatMs(r.ms).padStart(12)}${code}`);
+  }
+  const passed = results.filter((r) => r.ok).length;
+  const total = results.reduce((n, r) => n + r.ms, 0);
+  console.log(`${'-'.repeat(nameWidth)}  ------  ${'-'.repeat(12)}`);
+  console.log(`${'total'.padEnd(nameWidth)}          ${formatMs(total).padStart(12)}\n`);
+  // The last line is read by machines: keep it exactly `N passed, N failed`.
+  console.log(`${passed} passed, ${results.length - passed} failed`);
+}
+
+async function main(): Promise<void> {
+  const argv = process.argv.slice(2);
+  if (argv.includes('--list')) {
+    for (const s of STEPS) console.log(`${s.name.padEnd(12)} ${s.title}`);
+    return;
+  }
+  const steps = selectSteps(argv);
+  const results: Result[] = [];
+  let interrupted = false;
+  const onSignal = (sig: NodeJS.Signals): void => {
+    interrupted = true;
+    current?.kill(sig);
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+
+  for (const [i, step] of steps.entries()) {
+    if (interrupted) break;
+    header(step, i + 1, steps.length);
+    const r = await runStep(step);
+    results.push(r);
+    const verdict = r.ok ? paint(32, 'passed') : paint(31, `FAILED (exit ${r.code ?? 'signal'})`);
+    console.log(`\n--- ${step.name} ${verdict} in ${formatMs(r.ms)}`);
+  }
+  summary(results);
+  process.exitCode = interrupted || results.some((r) => !r.ok) ? 1 : 0;
+}
+
+await main();

@@ -1,0 +1,51 @@
+import path from 'node:path';
+import { Hono } from 'hono';
+import type { Db } from './db/types';
+import type { ServerConfig } from './config';
+import type { Logger } from './logger';
+import { LocalDiskStorage } from './storage/local-disk';
+import type { FileStorage } from './storage/types';
+import type { AppDeps, AppEnv } from './http/env';
+import { errorHandler, notFoundHandler } from './http/errors';
+import { requestContext, securityHeaders } from './http/middleware';
+import { mountStaticUi } from './http/static-ui';
+import { healthRoutes } from './routes/health';
+import { projectRoutes } from './routes/projects';
+import { sessionRoutes } from './routes/session';
+import { mountCatalogueRoutes } from './catalogues/mount';
+import { mountAccountRoutes } from './routes/account-family';
+import { mountSceneRoutes } from './routes/scenes-family';
+
+export interface CreateAppOptions {
+  db: Db;
+  config: ServerConfig;
+  logger: Logger;
+  /** defaults to local disk under config.dataDir/files */
+  storage?: FileStorage;
+}
+
+/**
+ * The whole HTTP surface as a Hono app: tests drive it with app.request(), main.ts serves it with
+ * @hono/node-server. No state lives here beyond db, so several processes can share one PostgreSQL.
+ */
+export function createApp({ db, config, logger, storage }: CreateAppOptions): Hono<AppEnv> {
+  const deps: AppDeps = { db, config, logger, storage: storage ?? new LocalDiskStorage(path.join(config.dataDir, 'files')) };
+  const app = new Hono<AppEnv>();
+
+  app.use('*', requestContext(logger));
+  app.use('*', securityHeaders(config.frameAncestors));
+
+  app.route('/healthz', healthRoutes(deps));
+  app.route('/api/session', sessionRoutes(deps));
+  app.route('/api/projects', projectRoutes(deps));
+  mountSceneRoutes(app, deps); // scenes family routes (scenes, history, backups, files)
+  mountAccountRoutes(app, deps); // accounts family routes (account2, utility, statistics, uploads, usage)
+  mountCatalogueRoutes(app, deps); // catalogues family routes (tiles, paving, waterjet, model rooms, source library)
+
+  mountStaticUi(app, config.distDir);
+
+  app.notFound(notFoundHandler);
+  app.onError(errorHandler(logger));
+
+  return app;
+}

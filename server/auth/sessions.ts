@@ -1,0 +1,87 @@
+import type { Db } from '../db/types';
+import { findUserById, type UserRow } from '../users/users';
+import { hashToken, newSessionToken } from './tokens';
+
+/** Why a session stopped working; 'logged_in_elsewhere' shows the spec's dedicated message. */
+export type RevokeReason = 'logout' | 'logged_in_elsewhere' | 'admin';
+
+export async function createSession(db: Db, userId: number, ttlMs: number): Promise<string> {
+  const token = newSessionToken();
+  await db.query(
+    `insert into sessions (token_hash, user_id, expires_at)
+     values ($1, $2, now() + ($3::bigint * interval '1 millisecond'))`,
+    [hashToken(token), userId, ttlMs],
+  );
+  return token;
+}
+
+/**
+ * A new login: every other live session of the account is revoked ('logged_in_elsewhere', so the
+ * old client is told why) and the new one created, in one transaction. The user row is locked
+ * first, so two logins racing each other still leave exactly one live session.
+ */
+export async function startExclusiveSession(db: Db, userId: number, ttlMs: number): Promise<string> {
+  return db.transaction(async (tx) => {
+    await tx.query('select id from users where id = $1 for update', [userId]);
+    await tx.query(
+      `update sessions set revoked_at = now(), revoke_reason = 'logged_in_elsewhere'
+       where user_id = $1 and revoked_at is null and expires_at > now()`,
+      [userId],
+    );
+    return createSession(tx, userId, ttlMs);
+  });
+}
+
+/** How long a get-login-token token may wait for its loginWithToken. */
+export const LOGIN_TOKEN_TTL_MS = 120_000;
+
+/** A single-use token that opens a session for `userId` (loginWithToken). Only its hash is kept. */
+export async function createLoginToken(db: Db, userId: number): Promise<{ token: string; expiresAt: Date }> {
+  const token = newSessionToken();
+  const rows = await db.query<{ expires_at: Date }>(
+    `insert into login_tokens (token_hash, user_id, expires_at)
+     values ($1, $2, now() + ($3::bigint * interval '1 millisecond')) returning expires_at`,
+    [hashToken(token), userId, LOGIN_TOKEN_TTL_MS],
+  );
+  // Expired tokens of this user are useless; dropping them here keeps the table small.
+  await db.query(`delete from login_tokens where user_id = $1 and expires_at < now() - interval '1 day'`, [userId]);
+  return { token, expiresAt: new Date(rows[0]!.expires_at) };
+}
+
+/** Marks the token used and answers its user id; null when unknown, used or expired. */
+export async function consumeLoginToken(db: Db, token: string): Promise<number | null> {
+  const rows = await db.query<{ user_id: number }>(
+    `update login_tokens set used_at = now()
+     where token_hash = $1 and used_at is null and expires_at > now()
+     returning user_id`,
+    [hashToken(token)],
+  );
+  return rows[0]?.user_id ?? null;
+}
+
+export type SessionLookup =
+  | { status: 'active'; user: UserRow; tokenHash: string }
+  | { status: 'revoked'; reason: string | null }
+  | { status: 'expired' }
+  | { status: 'unknown' };
+
+export async function lookupSession(db: Db, tokenHash: string): Promise<SessionLookup> {
+  const rows = await db.query<{ user_id: number; revoked_at: Date | null; revoke_reason: string | null; live: boolean }>(
+    'select user_id, revoked_at, revoke_reason, expires_at > now() as live from sessions where token_hash = $1',
+    [tokenHash],
+  );
+  const session = rows[0];
+  if (!session) return { status: 'unknown' };
+  if (session.revoked_at) return { status: 'revoked', reason: session.revoke_reason };
+  if (!session.live) return { status: 'expired' };
+  const user = await findUserById(db, session.user_id);
+  if (!user) return { status: 'unknown' };
+  return { status: 'active', user, tokenHash };
+}
+
+export async function revokeSession(db: Db, tokenHash: string, reason: RevokeReason): Promise<void> {
+  await db.query(
+    'update sessions set revoked_at = now(), revoke_reason = $2 where token_hash = $1 and revoked_at is null',
+    [tokenHash, reason],
+  );
+}

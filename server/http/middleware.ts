@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto';
+import type { MiddlewareHandler } from 'hono';
+import type { Logger } from '../logger';
+import { localeFromAcceptLanguage } from '../messages';
+import type { AppEnv } from './env';
+
+/**
+ * The page needs module workers from its own origin and blob: (three.js/Comlink helpers), images
+ * from data:/blob: (previews, thumbnails) and inline style attributes (React style props); nothing
+ * else is allowed to run. frame-ancestors is configurable because partner sites embed the editor.
+ */
+export function contentSecurityPolicy(frameAncestors: string): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "worker-src 'self' blob:",
+    "img-src 'self' data: blob:",
+    "style-src 'self' 'unsafe-inline'",
+    "font-src 'self' data:",
+    "connect-src 'self' blob: data:",
+    "media-src 'self' blob: data:",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    `frame-ancestors ${frameAncestors}`,
+  ].join('; ');
+}
+
+export function securityHeaders(frameAncestors: string): MiddlewareHandler<AppEnv> {
+  const csp = contentSecurityPolicy(frameAncestors);
+  return async (c, next) => {
+    await next();
+    // X-Frame-Options is left out on purpose: it cannot express a list of partner origins and
+    // would override frame-ancestors in old browsers.
+    c.res.headers.set('Content-Security-Policy', csp);
+    c.res.headers.set('X-Content-Type-Options', 'nosniff');
+    c.res.headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+  };
+}
+
+const INCOMING_REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
+
+/** Request id (reused from a proxy's X-Request-Id when sane), language, and one log line. */
+export function requestContext(logger: Logger): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const started = performance.now();
+    const incoming = c.req.header('x-request-id');
+    const reqId = incoming && INCOMING_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    c.set('reqId', reqId);
+    c.set('locale', localeFromAcceptLanguage(c.req.header('accept-language')));
+    await next();
+    c.res.headers.set('X-Request-Id', reqId);
+    logger.info('request', {
+      reqId,
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+    });
+  };
+}

@@ -1,0 +1,40 @@
+// retcode values of the { retcode, retmsg, retdata } envelope. 0 is success (spec section 7);
+// 401 in the body triggers the client's session-expired handler (spec section 8). Generic
+// failures reuse the HTTP status number; domain failures use five-digit codes.
+export const RETCODE = {
+  OK: 0,
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  PAYLOAD_TOO_LARGE: 413,
+  TOO_MANY_REQUESTS: 429,
+  INTERNAL: 500,
+  SERVICE_UNAVAILABLE: 503,
+  /** wrong account, password or project: 账号密码错误 */
+  LOGIN_FAILED: 10001,
+  /** the account exists but may not use the product: 该账号无访问权限！ */
+  NO_ACCESS: 10002,
+  /** too many failed logins for the account or the address in the last hour */
+  LOGIN_THROTTLED: 10003,
+  /** loginWithToken with an unknown, used or expired token */
+  LOGIN_TOKEN_INVALID: 10004,
+  /** scenes: the save names a version that is no longer the scene's version (HTTP 412); nothing was written */
+  SCENE_VERSION_CONFLICT: 20001,
+  /** scenes: the scene file has no content records: 'empty scene cannot be saved' */
+  SCENE_EMPTY: 20002,
+  /** the Idempotency-Key header was used before for a different request (HTTP 422) */
+  IDEMPOTENCY_KEY_REUSED: 20003,
+  /** scenes: a referenced upload is missing, of another user or kind, or already used by a save */
+  SCENE_FILE_UNAVAILABLE: 20004,
+  /** scenes: an uploaded file is not what its kind requires (scene JSON, image, floor list …) */
+  SCENE_FILE_INVALID: 20005,
+  /** store-scene-backup: the delta's base is not a stored version of this scene (HTTP 409): send the full file */
+  BACKUP_BASE_NOT_FOUND: 20006,
+  /** store-scene-backup: the delta cannot be applied to its base (schema mismatch, bad delta) */
+  BACKUP_DELTA_INVALID: 20007,
+  /** source library: a category of that name already exists in the same library (HTTP 409) */
+  CATEGORY_NAME_TAKEN: 30001,
+} as const;
+
+export type Retcode = (typeof RETCODE)[keyof typeof RETCODE];

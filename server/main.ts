@@ -1,0 +1,93 @@
+// Production entry: `node --import tsx server/main.ts`. Reads the environment, takes the data
+// folder lock (PGlite only), migrates, seeds the demo data, serves the API and the built UI.
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './data-lock';
+import { describeDatabase, openDb, runMigrations, type Db } from './db/index';
+import { createLogger } from './logger';
+import { seedDemoData } from './seed';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig(process.env);
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(`Configuration error: ${e.message}`);
+      process.exit(2);
+    }
+    throw e;
+  }
+  const logger = createLogger({ level: config.logLevel });
+
+  let lock: DataDirLock | null = null;
+  let db: Db | null = null;
+  const cleanup = async (): Promise<void> => {
+    const current = db;
+    db = null;
+    if (current) await current.close().catch((e: unknown) => logger.error('closing the database failed', { error: e }));
+    lock?.release();
+    lock = null;
+  };
+
+  try {
+    if (!config.databaseUrl) lock = acquireDataDirLock(config.dataDir);
+    db = await openDb(config);
+    const migrated = await runMigrations(db);
+    if (migrated.applied.length > 0) logger.info('migrations applied', { ids: migrated.applied, version: migrated.version });
+    if (config.seedDemo) {
+      const seeded = await seedDemoData(db);
+      if (seeded.projectsAdded + seeded.usersAdded > 0) logger.info('demo data seeded', { ...seeded });
+    }
+  } catch (e) {
+    if (e instanceof DataDirLockedError) {
+      console.error(e.message);
+    } else {
+      console.error(`Server failed to start: ${e instanceof Error ? e.message : String(e)}`);
+      logger.error('start failed', { error: e });
+    }
+    await cleanup();
+    process.exit(1);
+  }
+
+  const app = createApp({ db, config, logger });
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info: AddressInfo) => {
+    console.log(`Server listening on http://localhost:${info.port} (database: ${describeDatabase(config)})`);
+  });
+
+  server.on('error', (e: NodeJS.ErrnoException) => {
+    console.error(
+      e.code === 'EADDRINUSE'
+        ? `Port ${config.port} is already in use; set PORT to a free port.`
+        : `Server error: ${e.message}`,
+    );
+    void cleanup().then(() => process.exit(1));
+  });
+
+  let stopping = false;
+  const shutdown = (signal: string): void => {
+    if (stopping) {
+      // A second Ctrl-C means "now".
+      process.exit(130);
+    }
+    stopping = true;
+    logger.info('shutting down', { signal });
+    const force = setTimeout(() => {
+      logger.warn('open connections did not finish in time; closing them');
+      if ('closeAllConnections' in server) server.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    server.close(() => {
+      clearTimeout(force);
+      void cleanup().then(() => process.exit(0));
+    });
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+void main();

@@ -1,0 +1,137 @@
+// Every text the server sends to a person lives here, so a translator edits one table and a test
+// can check that no message lacks a language. Spec texts (section 8) are copied exactly.
+
+export type Locale = 'zh' | 'en';
+
+export const MESSAGES = {
+  ok: { zh: '成功', en: 'OK' },
+  loginFailed: { zh: '账号密码错误', en: 'Wrong account or password' },
+  noAccess: { zh: '该账号无访问权限！', en: 'This account has no access!' },
+  loggedInElsewhere: {
+    zh: '您的账号正在其他设备或不同浏览器登录访问',
+    en: 'Your account is signed in on another device or browser',
+  },
+  sessionExpired: { zh: '登录已失效，请重新登录', en: 'Your session has expired, please sign in again' },
+  invalidField: { zh: '请求参数错误：{field}', en: 'Invalid request parameter: {field}' },
+  invalidJson: { zh: '请求体不是有效的 JSON', en: 'The request body is not valid JSON' },
+  bodyTooLarge: { zh: '请求体过大（上限 {limit} 字节）', en: 'The request body is too large (limit {limit} bytes)' },
+  notFound: { zh: '接口不存在', en: 'No such API endpoint' },
+  methodNotAllowed: { zh: '不支持的请求方法', en: 'Method not allowed' },
+  internalError: { zh: '服务器内部错误', en: 'Internal server error' },
+  uiNotBuilt: {
+    zh: '界面尚未构建，请先运行 npm run build',
+    en: 'The UI has not been built yet; run npm run build first',
+  },
+  // accounts family: input limits, login throttling, uploads, event log
+  invalidText: {
+    zh: '请求参数错误：{field} 含有无法保存的字符（空字符或不成对的代理字符）',
+    en: 'Invalid request parameter: {field} contains characters that cannot be stored (NUL or unpaired surrogates)',
+  },
+  jsonTooDeep: {
+    zh: '请求参数错误：{field} 的嵌套超过 {limit} 层',
+    en: 'Invalid request parameter: {field} is nested deeper than {limit} levels',
+  },
+  unknownAction: {
+    zh: '请求参数错误：action（不支持的操作 {action}）',
+    en: 'Invalid request parameter: action (unsupported action {action})',
+  },
+  loginThrottled: {
+    zh: '登录失败次数过多，请 {minutes} 分钟后再试',
+    en: 'Too many failed sign-in attempts; try again in {minutes} minutes',
+  },
+  loginTokenInvalid: { zh: '登录凭证无效或已过期，请重新登录', en: 'The login token is invalid or has expired; please sign in again' },
+  userNotFound: { zh: '用户不存在', en: 'No such user' },
+  uploadNoFile: { zh: '请选择要上传的文件（字段 file）', en: 'No file was sent (field file)' },
+  uploadEmpty: { zh: '上传的文件为空：{name}', en: 'The uploaded file is empty: {name}' },
+  uploadTooLarge: { zh: '文件过大（上限 {limitMb} MB）', en: 'The file is too large (limit {limitMb} MB)' },
+  uploadTypeNotAllowed: {
+    zh: '不支持的文件类型：{name}（仅支持 PNG、JPEG、GIF、WebP、PDF、JSON、ZIP/XLSX、GLB）',
+    en: 'File type not allowed: {name} (allowed: PNG, JPEG, GIF, WebP, PDF, JSON, ZIP/XLSX, GLB)',
+  },
+  uploadTypeMismatch: {
+    zh: '文件内容与扩展名不符：{name} 的内容是 {actual}',
+    en: 'The file content does not match its extension: {name} contains {actual}',
+  },
+  uploadNotMultipart: {
+    zh: '上传请求必须是 multipart/form-data',
+    en: 'An upload must be sent as multipart/form-data',
+  },
+  eventLogUndecryptable: {
+    zh: '事件日志无法解密：payload 不是用约定密钥加密的 AES-GCM 数据',
+    en: 'The event log cannot be decrypted: payload is not AES-GCM data under the agreed key',
+  },
+  // catalogues family: tiles, pavings, sample rooms, source library
+  catalogueNotFound: { zh: '数据不存在或无权访问', en: 'Not found, or not accessible to you' },
+  catalogueForbidden: { zh: '没有权限修改此数据', en: 'You may not change this item' },
+  categoryNameRequired: { zh: '请输入文件名称', en: 'Please enter a name' },
+  categoryNameTaken: { zh: '分类名称已存在：{name}', en: 'A category with this name already exists: {name}' },
+  projectMismatch: { zh: '请求参数错误：project（只能查询当前登录的项目）', en: 'Invalid request parameter: project (only the signed-in project can be queried)' },
+  tileType0: { zh: '瓷砖', en: 'Tile' },
+  tileType1: { zh: '定制方案', en: 'Custom scheme' },
+  tileType2: { zh: '拼花', en: 'Paving' },
+  tileType3: { zh: '木地板', en: 'Wood floor' },
+  tileType4: { zh: '淋浴石', en: 'Shower stone' },
+  tileType5: { zh: '岩板', en: 'Rock slab' },
+  filterMore: { zh: '更多', en: 'More' },
+  pavingMode0: { zh: '普通铺贴', en: 'Plain' },
+  pavingMode2: { zh: '旋转铺贴', en: 'Rotated' },
+  pavingMode3: { zh: '多砖混铺', en: 'Multi-tile' },
+  // scenes family: scenes, versions, backups, scene files
+  sceneNotFound: { zh: '场景不存在或无权访问', en: 'The scene does not exist or is not accessible to you' },
+  sceneVersionConflict: {
+    zh: '场景已在其他地方被修改（当前为第 {current} 版，本次保存基于第 {base} 版），本次保存没有覆盖任何内容，请另存为副本',
+    en: 'The scene was changed elsewhere (it is now at version {current}; this save was based on version {base}). Nothing was overwritten: save your work as a copy',
+  },
+  sceneEmpty: { zh: '场景不能为空！', en: 'empty scene cannot be saved' },
+  idempotencyKeyReused: {
+    zh: '请求参数错误：Idempotency-Key 已用于另一个不同的请求',
+    en: 'Invalid request: this Idempotency-Key was already used for a different request',
+  },
+  sceneFileUnavailable: {
+    zh: '文件不存在、不属于当前用户或已被其他保存使用：{field}',
+    en: 'The file does not exist, is not yours, or was already used by another save: {field}',
+  },
+  sceneFileInvalid: { zh: '文件内容无效：{field}', en: 'Invalid file content: {field}' },
+  backupBaseNotFound: {
+    zh: '备份的基准版本不存在：{base}，请发送完整的场景文件',
+    en: 'The base version of the backup does not exist: {base}; send the full scene file',
+  },
+  backupDeltaInvalid: { zh: '备份增量无法应用到基准版本：{reason}', en: 'The backup delta cannot be applied to its base: {reason}' },
+  versionNotFound: { zh: '历史版本不存在：{id}', en: 'No such saved version: {id}' },
+} as const satisfies Record<string, Record<Locale, string>>;
+
+export type MessageId = keyof typeof MESSAGES;
+export type MessageParams = Record<string, string | number>;
+
+export function message(id: MessageId, locale: Locale, params?: MessageParams): string {
+  const template: string = MESSAGES[id][locale];
+  if (!params) return template;
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => {
+    const value = params[key];
+    return value === undefined ? whole : String(value);
+  });
+}
+
+/**
+ * Picks zh or en from an Accept-Language header. Chinese is the product's default, so anything
+ * that does not clearly prefer English (by order or q-value) gets zh.
+ */
+export function localeFromAcceptLanguage(header: string | null | undefined): Locale {
+  if (!header) return 'zh';
+  let best: { locale: Locale; q: number } | null = null;
+  for (const part of header.split(',')) {
+    const [tagRaw, ...paramsRaw] = part.trim().split(';');
+    const tag = (tagRaw ?? '').trim().toLowerCase();
+    const primary = tag.split('-')[0];
+    if (primary !== 'zh' && primary !== 'en') continue;
+    let q = 1;
+    for (const p of paramsRaw) {
+      const m = /^\s*q\s*=\s*([0-9.]+)\s*$/.exec(p);
+      if (m) q = Number(m[1]);
+    }
+    if (!Number.isFinite(q) || q <= 0) continue;
+    // Equal q keeps the earlier entry: the header's order is the client's preference.
+    if (!best || q > best.q) best = { locale: primary, q };
+  }
+  return best?.locale ?? 'zh';
+}

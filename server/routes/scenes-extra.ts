@@ -1,0 +1,167 @@
+// The scene calls outside /meta20/x/scene: share codes (/meta20/scene-share), the /api reading of
+// a scene (/api/admin/scene/{id}), the forced-logout auto save (/api/client/utility) and the
+// scene files themselves (/files/scenes/...).
+import { Readable } from 'node:stream';
+import { createGunzip } from 'node:zlib';
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import { requireAuth } from '../auth/middleware';
+import { bearerToken } from '../auth/tokens';
+import { ApiError, badRequest, codeEnvelope, errorResponse, ok, okData } from '../http/envelope';
+import type { AppDeps, AppEnv } from '../http/env';
+import { parseJsonBytes, parseWith, readBodyBytes, readQuery } from '../http/input';
+import { RETCODE } from '../http/retcodes';
+import { autoSave } from '../scenes/backups';
+import { isSceneFileKey } from '../scenes/files';
+import { authenticateAutoSave } from '../scenes/grace';
+import { actorOf, answerRet, idFrom } from '../scenes/http';
+import { idempotencyScope } from '../scenes/idempotency';
+import { INLINE_PREVIEW_MAX, INLINE_SCENE_BODY_LIMIT, SCENE_FILE_MAX_DEPTH } from '../scenes/limits';
+import { getScene, sceneByShareCode, shareCodeOf } from '../scenes/manage';
+import type { SceneDeps } from '../scenes/write';
+import { canonicalJson } from '../../protocol/scene-file';
+
+const ID = z.union([z.number().int().min(1).max(Number.MAX_SAFE_INTEGER), z.string().regex(/^[1-9][0-9]{0,15}$/).transform(Number)]);
+
+/** POST /meta20/scene-share/create {sceneId} and GET /meta20/scene-share/get-by-share-code?shareCode=. */
+export function sceneShareRoutes({ db, config }: AppDeps): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  routes.use('*', codeEnvelope());
+  routes.use('*', requireAuth(db));
+
+  routes.post('/create', async (c) => {
+    const body = parseWith(z.object({ sceneId: ID }), parseJsonBytes(await readBodyBytes(c, config.jsonBodyLimit)));
+    return okData(c, { sceneId: body.sceneId, shareCode: await shareCodeOf(db, actorOf(c), body.sceneId) });
+  });
+
+  routes.get('/get-by-share-code', async (c) => {
+    const { shareCode } = readQuery(c, z.object({ shareCode: z.string().max(64) }));
+    return okData(c, await sceneByShareCode(db, actorOf(c), shareCode.trim().toUpperCase()));
+  });
+  return routes;
+}
+
+/** GET /api/admin/scene/{id}: the scene in the { retcode, retmsg, retdata } envelope. */
+export function adminSceneRoutes({ db }: AppDeps): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  routes.use('*', requireAuth(db));
+  routes.get('/:id', async (c) => ok(c, await getScene(db, actorOf(c), idFrom(c.req.param('id')))));
+  return routes;
+}
+
+const BIT = z.union([z.literal(0), z.literal(1), z.enum(['0', '1']).transform((s) => (s === '1' ? 1 : 0)), z.boolean().transform((b) => (b ? 1 : 0))]);
+
+const AutoSaveBody = z.object({
+  action: z.literal('auto_save_scene'),
+  // 0, '' or missing: the scene was never saved
+  fromSceneId: z.union([z.number().int().min(0).max(Number.MAX_SAFE_INTEGER), z.string().regex(/^[0-9]{0,16}$/), z.null()]).optional(),
+  token: z.string().max(256).optional(),
+  clientId: z.union([z.string().max(128), z.number().finite()]).optional(),
+  uuid: z.string().max(64).optional(),
+  filecontnt: z.union([z.string().min(1), z.record(z.string(), z.unknown())]),
+  isUseStackWall: BIT.optional(),
+  previewcontent: z.string().max(Math.ceil((INLINE_PREVIEW_MAX * 4) / 3) + 64).optional(),
+});
+
+const DATA_URL = /^data:image\/(png|jpeg|jpg|webp);base64,/i;
+const BASE64 = /^[A-Za-z0-9+/=\r\n]*$/;
+
+function decodePreview(text: string | undefined): Uint8Array | null {
+  if (!text) return null;
+  const b64 = text.replace(DATA_URL, '');
+  if (!BASE64.test(b64)) throw badRequest('previewcontent');
+  const bytes = Buffer.from(b64, 'base64');
+  return bytes.byteLength === 0 ? null : new Uint8Array(bytes);
+}
+
+const SCENE_CODE = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * POST /api/client/utility. Only auto_save_scene lives here; the session rules differ from every
+ * other call (see scenes/grace.ts), so it checks the token itself instead of using requireAuth.
+ */
+export function clientUtilityRoutes({ db, storage, logger }: AppDeps): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  const sd: SceneDeps = { db, storage, logger };
+
+  routes.post('/', async (c, next) => {
+    const bytes = await readBodyBytes(c, INLINE_SCENE_BODY_LIMIT);
+    const value = parseJsonBytes(bytes, { maxDepth: SCENE_FILE_MAX_DEPTH + 2 });
+    const action = parseWith(z.object({ action: z.string().min(1).max(64) }), value).action;
+    if (action !== 'auto_save_scene') {
+      await next();
+      if (c.get('unmatched')) {
+        c.res = undefined;
+        c.res = errorResponse(c, new ApiError(400, RETCODE.BAD_REQUEST, 'unknownAction', { action: action.slice(0, 64) }, { field: 'action' }));
+      }
+      return;
+    }
+    const body = parseWith(AutoSaveBody, value);
+    const { auth, graceTokenHash } = await authenticateAutoSave(db, bearerToken(c.req.header('authorization')) ?? body.token ?? null);
+    c.set('auth', auth);
+    const from = body.fromSceneId === undefined || body.fromSceneId === null || body.fromSceneId === '' ? 0 : Number(body.fromSceneId);
+    const file = typeof body.filecontnt === 'string' ? new TextEncoder().encode(body.filecontnt) : new TextEncoder().encode(canonicalJson(body.filecontnt));
+    const outcome = await autoSave(
+      sd,
+      actorOf(c),
+      idempotencyScope(c, auth.user.id, bytes),
+      {
+        fromSceneId: from > 0 ? from : null,
+        clientId: body.clientId === undefined ? '' : String(body.clientId),
+        uuid: body.uuid && SCENE_CODE.test(body.uuid) ? body.uuid : crypto.randomUUID(),
+        isUseStackWall: body.isUseStackWall ?? 0,
+        file,
+        preview: decodePreview(body.previewcontent),
+      },
+      graceTokenHash,
+    );
+    return answerRet(c, outcome);
+  });
+  return routes;
+}
+
+/**
+ * GET /files/scenes/<project>/<uuid>.<ext>: a stored scene file, for the Bearer token or the login
+ * cookie (an <img src> sends no header) of a user of the file's project; 404 for anyone else, as
+ * for a file that does not exist. Streamed from storage; gzip passes through when accepted.
+ */
+export function sceneFileRoutes({ db, storage }: AppDeps): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  const notFound = (c: Context<AppEnv>) => c.text('Not found', 404);
+
+  routes.get('/*', requireAuth(db, { allowCookie: true }), async (c) => {
+    const key = c.req.path.replace(/^\/files\//, '');
+    if (!isSceneFileKey(key)) return notFound(c);
+    const { user } = c.get('auth');
+    const rows = await db.query<{ content_type: string }>('select content_type from scene_files where key = $1 and project_code = $2', [
+      key,
+      user.project_code,
+    ]);
+    const row = rows[0];
+    if (!row) return notFound(c);
+    const opened = await storage.openRead(key);
+    if (!opened) return notFound(c);
+    const headers = new Headers({
+      'Content-Type': row.content_type,
+      // a key is a fresh uuid per write: what it names never changes
+      'Cache-Control': 'private, max-age=31536000, immutable',
+      ETag: `"${key.slice(key.lastIndexOf('/') + 1)}"`,
+      'Cross-Origin-Resource-Policy': 'same-origin',
+    });
+    let stream: Readable = opened.stream;
+    if (opened.info.gzip) {
+      headers.set('Vary', 'Accept-Encoding');
+      if (/\bgzip\b/i.test(c.req.header('accept-encoding') ?? '')) {
+        headers.set('Content-Encoding', 'gzip');
+        headers.set('Content-Length', String(opened.info.size));
+      } else {
+        stream = stream.pipe(createGunzip());
+      }
+    } else {
+      headers.set('Content-Length', String(opened.info.size));
+    }
+    return new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, { status: 200, headers });
+  });
+  routes.all('*', notFound);
+  return routes;
+}

@@ -1,0 +1,177 @@
+// SQL of scenes and their versions. Every lookup names the tenant (project) taken from the verified
+// session next to the id, so a row of another project is simply not found.
+import type { Db } from '../db/types';
+import { ApiError } from '../http/envelope';
+import { RETCODE } from '../http/retcodes';
+import { dropFileRows } from './files';
+import { HISTORY_KEEP } from './limits';
+
+export type VersionKind = 'manual' | 'backup' | 'auto';
+
+/** Who asks: the tenant and the user from the session. */
+export interface Actor {
+  projectCode: string;
+  userId: number;
+  /** project admins may read (never change) every scene of their project */
+  isProjectAdmin: boolean;
+}
+
+export interface SceneRow {
+  id: number;
+  project_code: string;
+  owner_id: number;
+  uuid: string;
+  name: string;
+  version: number;
+  current_version_id: number | null;
+  custom_preview_key: string | null;
+  area: number;
+  is_use_stack_wall: number;
+  jsd_url: string;
+  has_measuring_size: number;
+  room_type: number;
+  from_scene_id: number | null;
+  share_code: string | null;
+  deleted_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+  // the current version's files
+  file_key: string | null;
+  preview_key: string | null;
+  multi_floor_key: string | null;
+  room_info_key: string | null;
+}
+
+export const SCENE_COLUMNS = `s.id, s.project_code, s.owner_id, s.uuid, s.name, s.version, s.current_version_id,
+  s.custom_preview_key, s.area, s.is_use_stack_wall, s.jsd_url, s.has_measuring_size, s.room_type, s.from_scene_id,
+  s.share_code, s.deleted_at, s.created_at, s.updated_at,
+  v.file_key, v.preview_key, v.multi_floor_key, v.room_info_key`;
+
+export const SCENE_FROM = 'scenes s left join scene_versions v on v.id = s.current_version_id';
+
+export function sceneNotFound(): ApiError {
+  return new ApiError(404, RETCODE.NOT_FOUND, 'sceneNotFound');
+}
+
+export type Access = 'read' | 'write';
+
+/**
+ * The scene if this actor may see it (read: owner or project admin; write: owner), else null.
+ * Deleted scenes are found only with includeDeleted. `lock` takes the row lock for the transaction.
+ */
+export async function findScene(
+  db: Db,
+  actor: Actor,
+  id: number,
+  options: { access: Access; includeDeleted?: boolean; lock?: boolean },
+): Promise<SceneRow | null> {
+  const who = options.access === 'write' || !actor.isProjectAdmin ? 'and s.owner_id = $3' : 'and ($3::int is not null)';
+  const deleted = options.includeDeleted ? '' : 'and s.deleted_at is null';
+  // FOR UPDATE cannot lock the nullable side of an outer join: lock the scene row only.
+  const lock = options.lock ? 'for update of s' : '';
+  const rows = await db.query<SceneRow>(
+    `select ${SCENE_COLUMNS} from ${SCENE_FROM} where s.id = $1 and s.project_code = $2 ${who} ${deleted} ${lock}`,
+    [id, actor.projectCode, actor.userId],
+  );
+  return rows[0] ?? null;
+}
+
+export async function requireScene(db: Db, actor: Actor, id: number, access: Access, lock = false): Promise<SceneRow> {
+  const scene = await findScene(db, actor, id, { access, lock });
+  if (!scene) throw sceneNotFound();
+  return scene;
+}
+
+/** Labels of several scenes at once, sorted. */
+export async function labelsOf(db: Db, sceneIds: readonly number[]): Promise<Map<number, string[]>> {
+  const out = new Map<number, string[]>();
+  if (sceneIds.length === 0) return out;
+  const rows = await db.query<{ scene_id: number; label: string }>(
+    'select scene_id, label from scene_labels where scene_id = any($1::bigint[]) order by scene_id, label',
+    [sceneIds],
+  );
+  for (const r of rows) {
+    const list = out.get(r.scene_id) ?? [];
+    list.push(r.label);
+    out.set(r.scene_id, list);
+  }
+  return out;
+}
+
+export interface NewVersion {
+  sceneId: number;
+  kind: VersionKind;
+  sceneVersion: number;
+  fileKey: string;
+  previewKey: string | null;
+  multiFloorKey: string | null;
+  roomInfoKey: string | null;
+  area: number;
+  isUseStackWall: number;
+  roomType: number;
+  clientId: string;
+  createdBy: number;
+}
+
+export interface VersionRow {
+  id: number;
+  scene_id: number;
+  kind: VersionKind;
+  scene_version: number;
+  file_key: string;
+  preview_key: string | null;
+  multi_floor_key: string | null;
+  room_info_key: string | null;
+  area: number;
+  is_use_stack_wall: number;
+  room_type: number;
+  client_id: string;
+  created_at: Date;
+}
+
+export const VERSION_COLUMNS = `id, scene_id, kind, scene_version, file_key, preview_key, multi_floor_key, room_info_key,
+  area, is_use_stack_wall, room_type, client_id, created_at`;
+
+/**
+ * Adds a version and trims its list to the newest HISTORY_KEEP. Returns the new row and the keys
+ * of files to delete after the commit. The caller holds the scene row lock, so two writers of one
+ * scene never trim the same list at once.
+ */
+export async function addVersion(tx: Db, v: NewVersion): Promise<{ row: VersionRow; dropKeys: string[] }> {
+  const rows = await tx.query<VersionRow>(
+    `insert into scene_versions (scene_id, kind, scene_version, file_key, preview_key, multi_floor_key, room_info_key,
+       area, is_use_stack_wall, room_type, client_id, created_by)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+     returning ${VERSION_COLUMNS}`,
+    [v.sceneId, v.kind, v.sceneVersion, v.fileKey, v.previewKey, v.multiFloorKey, v.roomInfoKey, v.area, v.isUseStackWall, v.roomType, v.clientId, v.createdBy],
+  );
+  const trimmed = await tx.query<{ file_key: string; preview_key: string | null; multi_floor_key: string | null; room_info_key: string | null }>(
+    `delete from scene_versions where id in (
+       select id from scene_versions where scene_id = $1 and kind = $2 order by id desc offset $3
+     ) returning file_key, preview_key, multi_floor_key, room_info_key`,
+    [v.sceneId, v.kind, HISTORY_KEEP],
+  );
+  const dropKeys = await dropFileRows(
+    tx,
+    trimmed.flatMap((t) => [t.file_key, t.preview_key, t.multi_floor_key, t.room_info_key]),
+  );
+  return { row: rows[0]!, dropKeys };
+}
+
+/** Deletes a scene with all its versions and labels; returns the keys of files to delete after the commit. */
+export async function deleteSceneRows(tx: Db, scene: SceneRow): Promise<string[]> {
+  const versions = await tx.query<{ file_key: string; preview_key: string | null; multi_floor_key: string | null; room_info_key: string | null }>(
+    'select file_key, preview_key, multi_floor_key, room_info_key from scene_versions where scene_id = $1',
+    [scene.id],
+  );
+  await tx.query('delete from scenes where id = $1', [scene.id]);
+  return dropFileRows(tx, [
+    scene.custom_preview_key,
+    ...versions.flatMap((t) => [t.file_key, t.preview_key, t.multi_floor_key, t.room_info_key]),
+  ]);
+}
+
+export async function findVersion(db: Db, sceneId: number, versionId: number): Promise<VersionRow | null> {
+  const rows = await db.query<VersionRow>(`select ${VERSION_COLUMNS} from scene_versions where id = $1 and scene_id = $2`, [versionId, sceneId]);
+  return rows[0] ?? null;
+}

@@ -1,0 +1,139 @@
+// Runs in Chromium, served by Vite's dev server (tests/bench/roundtrip.bench.ts drives it).
+// Measures the UI's real path to the kernel (ui/kernel/bridge.ts connectKernel: the UI channel
+// into the valtio mirror kernelState) against a raw postMessage echo worker: one `view.setMode`
+// from the call until it resolved AND its patch is in kernelState.
+//
+// The calls are interleaved (echo, kernel, echo, kernel …) rather than measured in blocks: on a
+// small shared machine a worker round trip flips between a fast and a slow regime (about 35 µs
+// and 120 µs here) every few seconds, so two blocks measured one after the other can compare two
+// different machines. Interleaved, both see the same one.
+
+import { KERNEL_BOOT_ERROR_MESSAGE, KERNEL_READY_MESSAGE, type KernelBootMessage } from '../../../protocol/kernel-api';
+import type { ViewMode } from '../../../protocol/records';
+import { connectKernel } from '../../../ui/kernel/bridge';
+import { kernelState, resetMirror } from '../../../ui/kernel/mirror';
+import { generateHouseJson } from '../../fixtures/house-scene';
+
+export type Scene = 'default room' | 'house';
+
+export interface RoundTripResult {
+  readonly crossOriginIsolated: boolean;
+  readonly rendererKind: string;
+  /** document records in the kernel while measuring */
+  readonly records: number;
+  /** ms per round trip, in run order; each list sampled interleaved with the others */
+  readonly echo: number[];
+  readonly kernel: number[];
+  /** KernelApi.ping through Comlink: the old protocol's floor */
+  readonly ping: number[];
+  /** KernelApi.exec through Comlink, not waiting for the patch */
+  readonly comlinkExec: number[];
+  /** kernel calls that resolved before their patch was in the mirror (must be 0) */
+  readonly patchLate: number;
+}
+
+const WARM_UP = 50;
+
+function log(line: string): void {
+  document.getElementById('log')!.textContent += `${line}\n`;
+}
+
+type Once = (i: number) => Promise<void>;
+
+/** Runs the probes in turn, n rounds after WARM_UP, rotating which goes first in each round. */
+async function interleaved<K extends string>(n: number, probes: Record<K, Once>): Promise<Record<K, number[]>> {
+  const names = Object.keys(probes) as K[];
+  const times = Object.fromEntries(names.map((k) => [k, [] as number[]])) as Record<K, number[]>;
+  for (let i = 0; i < WARM_UP + n; i++) {
+    for (let j = 0; j < names.length; j++) {
+      const name = names[(i + j) % names.length]!;
+      const t0 = performance.now();
+      await probes[name](i);
+      const t = performance.now() - t0;
+      if (i >= WARM_UP) times[name].push(t);
+    }
+  }
+  return times;
+}
+
+function waitForBoot(worker: Worker): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('kernel worker sent no ready message within 30 s')), 30_000);
+    worker.addEventListener('error', (e) => reject(new Error(`kernel worker failed to start: ${e.message}`)));
+    worker.addEventListener('message', function onBoot(e: MessageEvent<KernelBootMessage>) {
+      const data = e.data as Partial<KernelBootMessage> | null;
+      if (data?.type === KERNEL_READY_MESSAGE) resolve();
+      else if (data?.type === KERNEL_BOOT_ERROR_MESSAGE) reject(new Error(`kernel boot error: ${data.detail ?? ''}`));
+      else return;
+      clearTimeout(timer);
+      worker.removeEventListener('message', onBoot);
+    });
+  });
+}
+
+async function run(n: number, withCanvas: boolean, scene: Scene): Promise<RoundTripResult> {
+  log(`crossOriginIsolated=${String(self.crossOriginIsolated)} n=${n} canvas=${String(withCanvas)} scene=${scene}`);
+  const echo = new Worker(new URL('./echo-worker.ts', import.meta.url), { type: 'module' });
+  const worker = new Worker(new URL('../../../kernel-worker/main.ts', import.meta.url), { type: 'module' });
+  resetMirror();
+  try {
+    await waitForBoot(worker);
+    const el = document.getElementById('view') as HTMLCanvasElement;
+    const size = { width: el.clientWidth, height: el.clientHeight, dpr: 1 };
+    const canvas = withCanvas ? el.transferControlToOffscreen() : null;
+    const kernel = await connectKernel(worker, canvas, size);
+    if (withCanvas && kernel.init.rendererError) log(`renderer did not start: ${kernel.init.rendererError.code} ${kernel.init.rendererError.detail}`);
+    if (scene === 'house') await kernel.api.load(generateHouseJson());
+    else await kernel.calls.exec('scene.createDefaultRoom', {});
+    const records = Object.entries(kernelState.counts).reduce((sum, [type, count]) => sum + (type === 'view' || type === 'selection' ? 0 : count), 0);
+
+    // Always a different mode from the current one, so that every exec yields a patch.
+    const nextMode = (i: number) => ((kernelState.viewMode + 1 + (i % 3)) % 4) as ViewMode;
+    let patchLate = 0;
+    const times = await interleaved(n, {
+      // Shaped like an exec call, so both sides clone a similar message.
+      echo: (i) =>
+        new Promise<void>((resolve) => {
+          echo.onmessage = () => resolve();
+          echo.postMessage({ id: i, call: 'exec', name: 'view.setMode', args: { mode: i % 4 } });
+        }),
+      kernel: async (i) => {
+        const mode = nextMode(i);
+        await kernel.calls.exec('view.setMode', { mode });
+        if (kernelState.viewMode !== mode) patchLate++;
+      },
+      ping: async (i) => {
+        await kernel.api.ping(String(i));
+      },
+      comlinkExec: async (i) => {
+        await kernel.api.exec('view.setMode', { mode: nextMode(i) });
+      },
+    });
+    // Comlink's exec sends its patch on the channel: let the last one land before closing.
+    await kernel.calls.exec('view.setMode', { mode: nextMode(0) });
+    const rendererKind = kernelState.renderer.kind;
+    kernel.close();
+    return {
+      crossOriginIsolated: self.crossOriginIsolated,
+      rendererKind,
+      records,
+      echo: times.echo,
+      kernel: times.kernel,
+      ping: times.ping,
+      comlinkExec: times.comlinkExec,
+      patchLate,
+    };
+  } finally {
+    worker.terminate();
+    echo.terminate();
+    resetMirror();
+  }
+}
+
+declare global {
+  interface Window {
+    runRoundTrip?: (n: number, withCanvas: boolean, scene: Scene) => Promise<RoundTripResult>;
+  }
+}
+
+window.runRoundTrip = run;

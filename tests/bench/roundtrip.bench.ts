@@ -1,0 +1,111 @@
+// Kernel command round trip through the real worker vs a raw postMessage echo, in Chromium.
+// The architecture pays one worker hop per command; this keeps that hop close to the floor the
+// platform sets (the echo), so the UI never waits on the protocol itself.
+
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from '@playwright/test';
+import { createServer } from 'vite';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium';
+import type { RoundTripResult, Scene } from './pages/roundtrip';
+import { median, p95, round } from './stats';
+import type { Benchmark, BenchRow } from './types';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const N = Number(process.env.BENCH_ROUNDTRIPS ?? 500);
+const MEDIAN_FACTOR = 1.5;
+const P95_FACTOR = 2;
+
+function compare(label: string, kernel: readonly number[], echo: readonly number[]): BenchRow[] {
+  const km = median(kernel);
+  const em = median(echo);
+  const kp = p95(kernel);
+  const ep = p95(echo);
+  return [
+    {
+      name: `kernel round trip median${label}`,
+      value: round(km),
+      unit: 'ms',
+      target: `<= ${MEDIAN_FACTOR}x echo (${round(em * MEDIAN_FACTOR)} ms)`,
+      met: km <= em * MEDIAN_FACTOR,
+    },
+    {
+      name: `kernel round trip p95${label}`,
+      value: round(kp),
+      unit: 'ms',
+      target: `<= ${P95_FACTOR}x echo (${round(ep * P95_FACTOR)} ms)`,
+      met: kp <= ep * P95_FACTOR,
+    },
+  ];
+}
+
+const roundtrip: Benchmark = {
+  id: 'roundtrip',
+  title: `kernel command round trip vs postMessage echo (N=${N}, Chromium + SwiftShader)`,
+  async run() {
+    const server = await createServer({
+      root,
+      configFile: path.join(root, 'vite.config.ts'),
+      logLevel: 'warn',
+      clearScreen: false,
+      server: {
+        port: 0,
+        host: '127.0.0.1',
+        hmr: false,
+        // Cross-origin isolation gives performance.now() 5 µs resolution instead of 100 µs,
+        // which an echo of a few tens of µs needs.
+        headers: { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' },
+      },
+      // Discover the worker's dependencies up front: a mid-run re-optimisation reloads the page.
+      optimizeDeps: {
+        entries: ['tests/bench/pages/roundtrip.html', 'kernel-worker/main.ts'],
+        include: ['comlink', 'three', 'valtio/vanilla', 'fflate'],
+      },
+    });
+    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
+    try {
+      await server.listen();
+      const url = server.resolvedUrls?.local[0];
+      if (!url) throw new Error('vite dev server has no local URL');
+      const page = await browser.newPage();
+      page.on('pageerror', (e) => console.error(`  [page] ${e.message}`));
+      page.on('console', (m) => {
+        // The bench page has no favicon; Chromium asks for one anyway.
+        if (m.location().url.endsWith('/favicon.ico')) return;
+        if (m.type() === 'error' || m.type() === 'warning') console.error(`  [page ${m.type()}] ${m.text()} (${m.location().url})`);
+      });
+
+      const once = async (withCanvas: boolean, scene: Scene): Promise<RoundTripResult> => {
+        await page.goto(new URL('tests/bench/pages/roundtrip.html', url).href);
+        await page.waitForFunction(() => typeof window.runRoundTrip === 'function', null, { timeout: 60_000 });
+        const r = await page.evaluate(([n, c, s]) => window.runRoundTrip!(n, c, s), [N, withCanvas, scene] as const);
+        if (r.patchLate > 0) throw new Error(`${r.patchLate} kernel calls resolved before their patch reached the mirror`);
+        return r;
+      };
+      // OffscreenCanvas first: the UI's real setup (its default room). Then headless, to separate
+      // rendering from messaging, on the same room and on the 5,000-record house.
+      const canvas = await once(true, 'default room');
+      const headless = await once(false, 'default room');
+      const house = await once(false, 'house');
+
+      console.log(
+        `  renderer: ${canvas.rendererKind}; timer resolution: ${canvas.crossOriginIsolated ? '5 µs (cross-origin isolated)' : '100 µs (not isolated)'}; house: ${house.records} records`,
+      );
+      return [
+        { name: 'echo round trip median', value: round(median(canvas.echo)), unit: 'ms', target: '', met: null },
+        { name: 'echo round trip p95', value: round(p95(canvas.echo)), unit: 'ms', target: '', met: null },
+        ...compare('', canvas.kernel, canvas.echo),
+        ...compare(' (headless)', headless.kernel, headless.echo),
+        ...compare(` (headless, ${house.records}-record house)`, house.kernel, house.echo),
+        // Context for a missed target: Comlink's own cost, and exec through Comlink without the patch.
+        { name: 'comlink ping median', value: round(median(canvas.ping)), unit: 'ms', target: '', met: null },
+        { name: 'comlink exec only median', value: round(median(canvas.comlinkExec)), unit: 'ms', target: '', met: null },
+      ];
+    } finally {
+      await browser.close();
+      await server.close();
+    }
+  },
+};
+
+export default roundtrip;

@@ -1,0 +1,15 @@
+import { createKernel } from '../../kernel-worker/kernel';
+import { createPersistence } from '../../kernel-worker/persistence/persistence';
+import { generateHouseJson } from '../fixtures/house-scene';
+const house = process.env.HOUSE === '1';
+const k = createKernel();
+const files = createPersistence(k);
+if (house) files.load(generateHouseJson()); else k.exec('scene.createDefaultRoom', {});
+let patches = 0;
+k.subscribe(() => patches++);
+const N = Number(process.env.N ?? 3000);
+for (let i = 0; i < 500; i++) k.exec('view.setMode', { mode: (i % 4) as 0 });
+const t0 = performance.now();
+for (let i = 0; i < N; i++) k.exec('view.setMode', { mode: (i % 4) as 0 });
+const t = (performance.now() - t0) / N;
+console.log(house ? 'house' : 'room', (t * 1000).toFixed(2), 'µs per exec', patches);

@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import type { StoreyRecord, WallRecord } from '../../protocol/records';
+import { diffOfScope, reverseDiff } from '../../kernel-worker/document/diff';
+import { createSequentialIds } from '../../kernel-worker/document/ids';
+import { createStore } from '../../kernel-worker/document/store';
+
+const storey: StoreyRecord = { id: 's1', type: 'storey', index: 0, name: '1F', elevation: 0, layerHeight: 2800 };
+const wall = (id: string, x: number): WallRecord => ({
+  id,
+  type: 'wall',
+  storeyId: 's1',
+  start: { x: 0, y: 0 },
+  end: { x, y: 0 },
+  thickness: 240,
+  height: 2800,
+  wallType: 'normal',
+});
+
+describe('record store', () => {
+  it('commits the writes of a transaction as one diff', () => {
+    const store = createStore({ initial: [storey, wall('w1', 1000)] });
+    const { diff, result } = store.transact((tx) => {
+      tx.put(wall('w2', 2000));
+      tx.put(wall('w1', 1500));
+      tx.remove('w1');
+      tx.put(wall('w1', 1800));
+      return 'ok';
+    });
+    expect(result).toBe('ok');
+    expect(Object.keys(diff.added)).toEqual(['w2']);
+    expect(Object.keys(diff.removed)).toEqual([]);
+    const [from, to] = diff.updated.w1 as [WallRecord, WallRecord];
+    expect(from.end.x).toBe(1000);
+    expect(to.end.x).toBe(1800);
+    expect(store.getOfType('w1', 'wall')?.end.x).toBe(1800);
+    expect(store.ofType('wall').map((w) => w.id)).toEqual(['w1', 'w2']);
+  });
+
+  it('does not report a put of an equal record as a change', () => {
+    const store = createStore({ initial: [storey] });
+    const { diff } = store.transact((tx) => tx.put({ ...storey }));
+    expect(diff).toEqual({ added: {}, updated: {}, removed: {} });
+  });
+
+  it('rolls a throwing transaction back whole', () => {
+    const store = createStore({ initial: [storey, wall('w1', 1000)] });
+    const before = JSON.stringify(store.toJSON());
+    expect(() =>
+      store.transact((tx) => {
+        tx.put(wall('w2', 2000));
+        tx.remove('w1');
+        expect(tx.has('w1')).toBe(false);
+        throw new Error('half-way');
+      }),
+    ).toThrow('half-way');
+    expect(JSON.stringify(store.toJSON())).toBe(before);
+    expect(store.has('w2')).toBe(false);
+  });
+
+  it('validates every write and names the bad field', () => {
+    const store = createStore({ initial: [storey] });
+    expect(() => store.transact((tx) => tx.put({ ...wall('w1', 1000), thickness: -5 }))).toThrow(
+      'wall w1: thickness: must be a finite number > 0 and <= 5000, got -5',
+    );
+    expect(() => store.transact((tx) => tx.put({ ...wall('w1', 1000), extra: 1 } as WallRecord))).toThrow(
+      'wall w1: extra: is not a known field',
+    );
+    expect(() => store.transact((tx) => tx.put({ ...wall('w1', 1000), end: { x: 0, y: 0 } }))).toThrow(
+      'wall w1: end: must be at least 1 mm away from start',
+    );
+    expect(store.has('w1')).toBe(false);
+  });
+
+  it('refuses dangling references at commit, in either direction', () => {
+    const store = createStore({ initial: [storey, wall('w1', 1000)] });
+    expect(() => store.transact((tx) => tx.put({ ...wall('w2', 1000), storeyId: 'nope' }))).toThrow(
+      'wall w2: storeyId: no storey with id "nope"',
+    );
+    expect(() => store.transact((tx) => tx.remove('s1'))).toThrow('still refers to removed storey "s1"');
+    expect(store.has('s1')).toBe(true);
+    // Removing both in one transaction is fine.
+    store.transact((tx) => {
+      tx.remove('w1');
+      tx.remove('s1');
+    });
+    expect(store.toJSON()).toEqual([]);
+  });
+
+  it('stores frozen copies, so a caller cannot change a record behind its back', () => {
+    const store = createStore();
+    const mine = { ...storey };
+    store.transact((tx) => tx.put(mine));
+    mine.name = 'changed' as never;
+    const stored = store.get('s1')!;
+    expect((stored as StoreyRecord).name).toBe('1F');
+    expect(Object.isFrozen(stored)).toBe(true);
+    expect(() => {
+      (stored as { name: string }).name = 'x';
+    }).toThrow();
+  });
+
+  it('hands out ids from the injected generator, skipping live ones', () => {
+    const store = createStore({ ids: createSequentialIds(), initial: [{ ...storey, id: 'storey-1' }] });
+    const ids = store.transact((tx) => [tx.newId('storey'), tx.newId('wall')]).result;
+    expect(ids).toEqual(['storey-2', 'wall-3']);
+  });
+
+  it('refuses nested and asynchronous transactions', () => {
+    const store = createStore();
+    expect(() => store.transact(() => store.transact(() => 1))).toThrow('do not nest');
+    expect(() => store.transact(async () => 1)).toThrow('synchronous');
+  });
+
+  it('reverses diffs and filters them by scope', () => {
+    const store = createStore({ initial: [storey] });
+    const { diff } = store.transact((tx) => {
+      tx.put(wall('w1', 1000));
+      tx.put({ id: 'view', type: 'view', viewMode: 1, cameraView: 0, currentStoreyId: 's1', materialMode: false });
+    });
+    expect(Object.keys(diffOfScope(diff, 'document').added)).toEqual(['w1']);
+    expect(Object.keys(diffOfScope(diff, 'session').added)).toEqual(['view']);
+    const back = reverseDiff(diff);
+    expect(Object.keys(back.removed).sort()).toEqual(['view', 'w1']);
+  });
+});

@@ -1,0 +1,269 @@
+// Sessions: one live session per account, login tokens, logout, and the login rate limits, on
+// PGlite and on PostgreSQL.
+import { createHash } from 'node:crypto';
+import { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientAddress } from '../../server/auth/throttle';
+import type { AppEnv } from '../../server/http/env';
+import type { Db } from '../../server/db/types';
+import {
+  bearer,
+  fromAddress,
+  json,
+  loginRequest,
+  loginToken,
+  openAccountsApp,
+  postJson,
+  type App,
+  type CodeBody,
+  type Credentials,
+} from './accounts-kit';
+import { backends } from './helpers';
+
+const sha = (token: string) => createHash('sha256').update(token).digest('hex');
+const ELSEWHERE = '您的账号正在其他设备或不同浏览器登录访问';
+
+for (const backend of backends()) {
+  describe.skipIf(!backend.available)(`sessions on ${backend.name}`, () => {
+    let app: App;
+    let db: Db;
+    let dispose: () => Promise<void>;
+
+    beforeAll(async () => {
+      ({ app, db, dispose } = await openAccountsApp(backend));
+    });
+    afterAll(async () => {
+      await dispose?.();
+    });
+
+    const me = (token: string) => app.request('/api/session/me', { headers: bearer(token) });
+    const liveSessions = async (project: string, account: string) =>
+      db.query<{ token_hash: string }>(
+        `select s.token_hash from sessions s join users u on u.id = s.user_id
+         where u.project_code = $1 and u.account = $2 and s.revoked_at is null and s.expires_at > now()`,
+        [project, account],
+      );
+
+    describe('one live session per account', () => {
+      const MEMBER: Credentials = { project: 'chuangmi', account: 'member', password: 'Member@2026' };
+
+      it('a new login revokes the older session, whose next call is a 401 saying why', async () => {
+        const first = await loginToken(app, MEMBER);
+        expect((await me(first)).status).toBe(200);
+        const second = await loginToken(app, MEMBER);
+
+        const old = await me(first);
+        expect(old.status).toBe(401);
+        expect(await json(old)).toEqual({ retcode: 401, retmsg: ELSEWHERE, retdata: null });
+        expect((await me(second)).status).toBe(200);
+
+        // revoked_at and the reason stay on the row (the scenes family grants one auto save on them)
+        const [row] = await db.query<{ revoke_reason: string; revoked_at: Date | null }>(
+          'select revoke_reason, revoked_at from sessions where token_hash = $1',
+          [sha(first)],
+        );
+        expect(row?.revoke_reason).toBe('logged_in_elsewhere');
+        expect(row?.revoked_at).not.toBeNull();
+        expect((await liveSessions('chuangmi', 'member')).map((r) => r.token_hash)).toEqual([sha(second)]);
+      });
+
+      it('in English too', async () => {
+        const first = await loginToken(app, MEMBER);
+        await loginToken(app, MEMBER);
+        const res = await app.request('/api/session/me', { headers: { ...bearer(first), 'Accept-Language': 'en' } });
+        expect((await json(res)).retmsg).toBe('Your account is signed in on another device or browser');
+      });
+
+      it("leaves other accounts' sessions alone", async () => {
+        const other = await loginToken(app, { project: 'chuangmi', account: 'designer', password: 'Designer@2026' });
+        await loginToken(app, MEMBER);
+        expect((await me(other)).status).toBe(200);
+      });
+
+      it('concurrent logins of one account leave exactly one live session', async () => {
+        const creds: Credentials = { project: 'deson', account: 'member', password: 'Member@2026' };
+        const tokens = await Promise.all(Array.from({ length: 5 }, () => loginToken(app, creds)));
+        expect(new Set(tokens).size).toBe(5);
+        const live = await liveSessions('deson', 'member');
+        expect(live).toHaveLength(1);
+        const statuses = await Promise.all(tokens.map(async (t) => (await me(t)).status));
+        expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+        expect(statuses.filter((s) => s === 401)).toHaveLength(4);
+      });
+    });
+
+    describe('get-login-token and loginWithToken', () => {
+      const CREDS: Credentials = { project: 'mnls', account: 'designer', password: 'Designer@2026' };
+
+      it('needs a session', async () => {
+        const res = await app.request('/api/session/get-login-token');
+        expect(res.status).toBe(401);
+        expect((await json(res)).retcode).toBe(401);
+      });
+
+      it('hands the user to a new session once; the token is stored hashed and single-use', async () => {
+        const session = await loginToken(app, CREDS);
+        const res = await app.request('/api/session/get-login-token', { headers: bearer(session) });
+        expect(res.status).toBe(200);
+        const issued = (await json<{ retdata: { login_token: string; expires_at: string; expires_in_s: number } }>(res)).retdata;
+        expect(issued.login_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+        expect(issued.expires_in_s).toBe(120);
+        const expiresIn = Date.parse(issued.expires_at) - Date.now();
+        expect(expiresIn).toBeGreaterThan(100_000);
+        expect(expiresIn).toBeLessThanOrEqual(121_000);
+        expect(await db.query('select 1 from login_tokens where token_hash = $1', [issued.login_token])).toHaveLength(0);
+        expect(await db.query('select 1 from login_tokens where token_hash = $1', [sha(issued.login_token)])).toHaveLength(1);
+
+        const used = await postJson(app, '/api/session', { action: 'loginWithToken', token: issued.login_token });
+        expect(used.status).toBe(200);
+        const info = (await json<{ retdata: { token: string; project: string; username: string } }>(used)).retdata;
+        expect(info).toMatchObject({ project: 'mnls' });
+        expect(info.token).not.toBe(session);
+        expect(used.headers.get('authorization')).toBe(`Bearer ${info.token}`);
+        expect((await me(info.token)).status).toBe(200);
+        // like any login, it ends the account's older session
+        expect(await json(await me(session))).toMatchObject({ retcode: 401, retmsg: ELSEWHERE });
+
+        const again = await postJson(app, '/api/session', { action: 'loginWithToken', token: issued.login_token });
+        expect(again.status).toBe(401);
+        expect(await json(again)).toEqual({ retcode: 10004, retmsg: '登录凭证无效或已过期，请重新登录', retdata: null });
+      });
+
+      it('refuses an expired token, an unknown one, and a malformed one (400 naming token)', async () => {
+        const session = await loginToken(app, CREDS);
+        const issued = (await json<{ retdata: { login_token: string } }>(await app.request('/api/session/get-login-token', { headers: bearer(session) })))
+          .retdata.login_token;
+        await db.query(`update login_tokens set expires_at = now() - interval '1 second' where token_hash = $1`, [sha(issued)]);
+        expect((await postJson(app, '/api/session', { action: 'loginWithToken', token: issued })).status).toBe(401);
+        expect((await postJson(app, '/api/session', { action: 'loginWithToken', token: 'B'.repeat(43) })).status).toBe(401);
+        for (const token of ['short', 42, null, 'x'.repeat(44)]) {
+          const res = await postJson(app, '/api/session', { action: 'loginWithToken', token });
+          expect(res.status).toBe(400);
+          expect(await json(res)).toMatchObject({ retcode: 400, retdata: { field: 'token' } });
+        }
+      });
+    });
+
+    describe('logout', () => {
+      const CREDS: Credentials = { project: 'BCLS', account: 'designer', password: 'Designer@2026' };
+
+      it('DELETE /account2/session revokes the session and answers { code, msg, data }', async () => {
+        const token = await loginToken(app, CREDS);
+        const res = await app.request('/account2/session', { method: 'DELETE', headers: bearer(token) });
+        expect(res.status).toBe(200);
+        expect(await json<CodeBody>(res)).toEqual({ code: 0, msg: '成功', data: null });
+        const [row] = await db.query<{ revoke_reason: string }>('select revoke_reason from sessions where token_hash = $1', [sha(token)]);
+        expect(row?.revoke_reason).toBe('logout');
+        const after = await me(token);
+        expect(after.status).toBe(401);
+        expect((await json(after)).retmsg).toBe('登录已失效，请重新登录');
+        // ending an ended session still succeeds, so logout never loops into "session expired"
+        const twice = await app.request('/account2/session', { method: 'DELETE', headers: bearer(token) });
+        expect(await json<CodeBody>(twice)).toEqual({ code: 0, msg: '成功', data: null });
+        const anonymous = await app.request('/account2/session', { method: 'DELETE' });
+        expect(anonymous.status).toBe(200);
+      });
+
+      it('POST /api/admin/utility minhuaAccountLogout revokes it too', async () => {
+        const token = await loginToken(app, CREDS);
+        const res = await postJson(app, '/api/admin/utility', { action: 'minhuaAccountLogout' }, bearer(token));
+        expect(res.status).toBe(200);
+        expect(await json(res)).toEqual({ retcode: 0, retmsg: '成功', retdata: null });
+        expect((await me(token)).status).toBe(401);
+        const [row] = await db.query<{ revoke_reason: string }>('select revoke_reason from sessions where token_hash = $1', [sha(token)]);
+        expect(row?.revoke_reason).toBe('logout');
+        expect((await postJson(app, '/api/admin/utility', { action: 'minhuaAccountLogout' }, bearer(token))).status).toBe(200);
+      });
+    });
+
+    describe('login rate limits (kept in the database)', () => {
+      const failures = async (key: string, address: string, n: number, age = '0 seconds') => {
+        await db.query(
+          `insert into login_failures (account_key, address, created_at)
+           select $1, $2, now() - $4::interval from generate_series(1, $3)`,
+          [key, address, n, age],
+        );
+      };
+
+      it('records each failed login with the account key and the address', async () => {
+        const creds = { project: 'MLS', account: 'Designer', password: 'wrong-1' };
+        for (let i = 0; i < 3; i++) expect((await loginRequest(app, creds, {}, fromAddress('192.0.2.10'))).status).toBe(401);
+        const rows = await db.query<{ n: number }>(
+          `select count(*) as n from login_failures where account_key = 'mls/designer' and address = '192.0.2.10'`,
+        );
+        expect(rows[0]?.n).toBe(3);
+      });
+
+      it('after 100 failures in an hour the account is refused with 429, even with the right password', async () => {
+        const creds = { project: 'MLS', account: 'member', password: 'Member@2026' };
+        await failures('mls/member', '198.51.100.1', 99);
+        // the 100th failure is still an ordinary wrong password
+        const hundredth = await loginRequest(app, { ...creds, password: 'nope' });
+        expect(hundredth.status).toBe(401);
+        const blocked = await loginRequest(app, creds);
+        expect(blocked.status).toBe(429);
+        const body = await json(blocked);
+        expect(body.retcode).toBe(10003);
+        expect(body.retmsg).toMatch(/^登录失败次数过多，请 (5[89]|60) 分钟后再试$/);
+        expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(3000);
+        expect(blocked.headers.get('authorization')).toBeNull();
+        const en = await loginRequest(app, creds, { 'Accept-Language': 'en' });
+        expect((await json(en)).retmsg).toMatch(/^Too many failed sign-in attempts; try again in \d+ minutes$/);
+        // another account of the same project is not affected
+        expect((await loginRequest(app, { project: 'MLS', account: 'admin', password: 'Admin@2026' })).status).toBe(200);
+      });
+
+      it('counts unknown accounts the same way and answers them identically (no enumeration)', async () => {
+        await failures('mls/auditer', '198.51.100.2', 100);
+        await failures('mls/nobody-at-all', '198.51.100.2', 100);
+        const real = await loginRequest(app, { project: 'MLS', account: 'auditer', password: 'Audit@2026' });
+        const ghost = await loginRequest(app, { project: 'MLS', account: 'nobody-at-all', password: 'Audit@2026' });
+        expect(real.status).toBe(429);
+        expect(ghost.status).toBe(429);
+        expect(await json(ghost)).toEqual(await json(real));
+      });
+
+      it('failures older than an hour no longer count', async () => {
+        await failures('mls/reviewer', '198.51.100.3', 150, '61 minutes');
+        expect((await loginRequest(app, { project: 'MLS', account: 'reviewer', password: 'Review@2026' })).status).toBe(200);
+      });
+
+      it('matches the account key without regard to case or surrounding spaces', async () => {
+        await failures('mls/inspector', '198.51.100.4', 100);
+        expect((await loginRequest(app, { project: 'MLS', account: '  INSPECTOR ', password: 'Inspect@2026' })).status).toBe(429);
+      });
+
+      it('after 300 failures from one address in an hour that address is refused, others are not', async () => {
+        await failures('mls/someone-else', '203.0.113.7', 299);
+        const creds = { project: 'MLS', account: 'shencha', password: 'Shencha@2026' };
+        expect((await loginRequest(app, { ...creds, password: 'x' }, {}, fromAddress('203.0.113.7'))).status).toBe(401);
+        const blocked = await loginRequest(app, creds, {}, fromAddress('203.0.113.7'));
+        expect(blocked.status).toBe(429);
+        expect((await json(blocked)).retcode).toBe(10003);
+        expect((await loginRequest(app, creds, {}, fromAddress('203.0.113.8'))).status).toBe(200);
+      });
+    });
+  });
+}
+
+describe('client address', () => {
+  const probe = (trustProxy: boolean) => {
+    const app = new Hono<AppEnv>();
+    app.get('/', (c) => c.text(clientAddress(c, trustProxy)));
+    return app;
+  };
+
+  it('is the socket peer, ignoring X-Forwarded-For unless a proxy is trusted', async () => {
+    const res = await probe(false).request('/', { headers: { 'X-Forwarded-For': '1.2.3.4' } }, fromAddress('10.0.0.5'));
+    expect(await res.text()).toBe('10.0.0.5');
+    expect(await (await probe(false).request('/')).text()).toBe('unknown');
+  });
+
+  it('behind a trusted proxy is the last hop (the one the proxy appended)', async () => {
+    const res = await probe(true).request('/', { headers: { 'X-Forwarded-For': 'spoofed, 1.2.3.4' } }, fromAddress('10.0.0.5'));
+    expect(await res.text()).toBe('1.2.3.4');
+    const none = await probe(true).request('/', {}, fromAddress('10.0.0.5'));
+    expect(await none.text()).toBe('10.0.0.5');
+  });
+});
+

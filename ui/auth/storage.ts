@@ -1,0 +1,142 @@
+import type { LoginResult, TokenStore } from '../../api';
+
+// The signed-in user as core.md §3 keeps it in local storage, the remembered login project and the
+// 1-year login cookie. Nothing else in the UI touches these keys.
+
+export const USER_INFO_KEY = 'userInfo';
+export const USERNAME_KEY = 'username';
+export const PHONE_KEY = 'phone';
+export const LOGIN_PROJECT_KEY = 'loginProject';
+export const TOKEN_COOKIE = 'token';
+/** core.md §9: login cookie lifetime 1 year. */
+export const LOGIN_COOKIE_MAX_AGE_S = 31_536_000;
+
+/** A token the server renewed before any user info was stored (see userTokenStore). */
+let pendingToken: string | null = null;
+
+export interface StoredUserInfo {
+  token: string;
+  project: string;
+  platform: string;
+  is_project_admin: 0 | 1;
+  agent_id: number;
+  id: number;
+  yfang_session: string;
+  account2_token: string;
+}
+
+export interface StoredUser extends StoredUserInfo {
+  readonly username: string;
+  readonly phone: string;
+}
+
+function read(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function parseUserInfo(raw: string | null): StoredUserInfo | null {
+  if (!raw) return null;
+  try {
+    const v: unknown = JSON.parse(raw);
+    if (typeof v !== 'object' || v === null) return null;
+    const o = v as Partial<StoredUserInfo>;
+    if (typeof o.token !== 'string' || typeof o.project !== 'string') return null;
+    return {
+      token: o.token,
+      project: o.project,
+      platform: typeof o.platform === 'string' ? o.platform : '',
+      is_project_admin: o.is_project_admin === 1 ? 1 : 0,
+      agent_id: Number(o.agent_id) || 0,
+      id: Number(o.id) || 0,
+      yfang_session: typeof o.yfang_session === 'string' ? o.yfang_session : '',
+      account2_token: typeof o.account2_token === 'string' ? o.account2_token : '',
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** The signed-in user, or null: a user info without a token counts as signed out. */
+export function readUser(): StoredUser | null {
+  const info = parseUserInfo(read(USER_INFO_KEY));
+  if (!info || !info.token) return null;
+  return { ...info, username: read(USERNAME_KEY) ?? '', phone: read(PHONE_KEY) ?? '' };
+}
+
+function writeCookie(token: string | null): void {
+  document.cookie = token
+    ? `${TOKEN_COOKIE}=${encodeURIComponent(token)}; Max-Age=${LOGIN_COOKIE_MAX_AGE_S}; Path=/; SameSite=Lax`
+    : `${TOKEN_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
+}
+
+export function storeLogin(result: LoginResult): void {
+  const info: StoredUserInfo = {
+    token: result.token,
+    project: result.project,
+    platform: result.platform,
+    is_project_admin: result.is_project_admin === 1 ? 1 : 0,
+    agent_id: result.agent_id,
+    id: result.id,
+    yfang_session: result.yfang_session ?? '',
+    account2_token: result.account2_token ?? '',
+  };
+  pendingToken = null;
+  localStorage.setItem(USER_INFO_KEY, JSON.stringify(info));
+  localStorage.setItem(USERNAME_KEY, result.username ?? '');
+  localStorage.setItem(PHONE_KEY, result.phone ?? '');
+  writeCookie(result.token);
+}
+
+/** Logout: forgets the user, name, phone and cookie; the remembered login project stays. */
+export function clearUser(): void {
+  try {
+    localStorage.removeItem(USER_INFO_KEY);
+    localStorage.removeItem(USERNAME_KEY);
+    localStorage.removeItem(PHONE_KEY);
+  } catch {
+    // storage unavailable: nothing was stored either
+  }
+  writeCookie(null);
+}
+
+export function readLoginProject(): string | null {
+  const v = read(LOGIN_PROJECT_KEY);
+  return v ? v : null;
+}
+
+export function rememberLoginProject(project: string): void {
+  try {
+    localStorage.setItem(LOGIN_PROJECT_KEY, project);
+  } catch {
+    // not remembered: the next visit starts at /login
+  }
+}
+
+/**
+ * The API client's token lives inside the stored user info. A token renewed before any user info
+ * exists (the login answer itself) stays in memory until storeLogin writes the user.
+ */
+export const userTokenStore: TokenStore = {
+  get() {
+    return parseUserInfo(read(USER_INFO_KEY))?.token || pendingToken;
+  },
+  set(token) {
+    const info = parseUserInfo(read(USER_INFO_KEY));
+    if (!info) {
+      pendingToken = token;
+      return;
+    }
+    localStorage.setItem(USER_INFO_KEY, JSON.stringify({ ...info, token }));
+    writeCookie(token);
+  },
+  clear() {
+    pendingToken = null;
+    const info = parseUserInfo(read(USER_INFO_KEY));
+    if (info) localStorage.setItem(USER_INFO_KEY, JSON.stringify({ ...info, token: '' }));
+    writeCookie(null);
+  },
+};

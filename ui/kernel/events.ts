@@ -1,0 +1,101 @@
+import type { ForwardedInput, KeyInput, Modifiers, PointerInput, WheelInput } from '../../protocol/input';
+
+// The one table of DOM events the canvas forwards to the kernel. Each entry turns a DOM event into
+// plain numbers and strings (or into nothing, after handling it here).
+
+function modifiers(e: MouseEvent | KeyboardEvent): Modifiers {
+  return { shiftKey: e.shiftKey, ctrlKey: e.ctrlKey, altKey: e.altKey, metaKey: e.metaKey };
+}
+
+function pointer(type: PointerInput['type'], e: PointerEvent, canvas: HTMLCanvasElement): PointerInput {
+  const rect = canvas.getBoundingClientRect();
+  return {
+    kind: 'pointer',
+    type,
+    x: e.clientX - rect.left,
+    y: e.clientY - rect.top,
+    button: e.button,
+    buttons: e.buttons,
+    pointerId: e.pointerId,
+    pointerType: e.pointerType,
+    ...modifiers(e),
+  };
+}
+
+function wheel(e: WheelEvent, canvas: HTMLCanvasElement): WheelInput {
+  const rect = canvas.getBoundingClientRect();
+  return {
+    kind: 'wheel',
+    type: 'wheel',
+    x: e.clientX - rect.left,
+    y: e.clientY - rect.top,
+    deltaX: e.deltaX,
+    deltaY: e.deltaY,
+    deltaMode: e.deltaMode,
+    ...modifiers(e),
+  };
+}
+
+function key(type: KeyInput['type'], e: KeyboardEvent): KeyInput {
+  return { kind: 'key', type, key: e.key, code: e.code, repeat: e.repeat, ...modifiers(e) };
+}
+
+interface ForwardedEventSpec<E extends Event> {
+  readonly options?: AddEventListenerOptions;
+  toInput(event: E, canvas: HTMLCanvasElement): ForwardedInput | null;
+}
+
+type ForwardedEventTable = { readonly [K in keyof HTMLElementEventMap]?: ForwardedEventSpec<HTMLElementEventMap[K]> };
+
+export const FORWARDED_EVENTS = {
+  pointerdown: {
+    toInput(e, canvas) {
+      // Capture keeps a drag alive outside the canvas; focus lets the keys reach the kernel.
+      canvas.setPointerCapture(e.pointerId);
+      canvas.focus({ preventScroll: true });
+      return pointer('pointerdown', e, canvas);
+    },
+  },
+  pointermove: { toInput: (e, canvas) => pointer('pointermove', e, canvas) },
+  pointerup: {
+    toInput(e, canvas) {
+      if (canvas.hasPointerCapture(e.pointerId)) canvas.releasePointerCapture(e.pointerId);
+      return pointer('pointerup', e, canvas);
+    },
+  },
+  pointercancel: { toInput: (e, canvas) => pointer('pointercancel', e, canvas) },
+  pointerleave: { toInput: (e, canvas) => pointer('pointerleave', e, canvas) },
+  wheel: {
+    // Not passive: the wheel zooms the view, so the page must not scroll as well.
+    options: { passive: false },
+    toInput(e, canvas) {
+      e.preventDefault();
+      return wheel(e, canvas);
+    },
+  },
+  // Listening on the canvas means only keys typed while it has focus are forwarded.
+  keydown: { toInput: (e) => key('keydown', e) },
+  keyup: { toInput: (e) => key('keyup', e) },
+  contextmenu: {
+    toInput(e) {
+      // Right-drag pans; the browser menu would interrupt it.
+      e.preventDefault();
+      return null;
+    },
+  },
+} satisfies ForwardedEventTable;
+
+/** Starts forwarding; returns the function that stops it. */
+export function forwardCanvasEvents(canvas: HTMLCanvasElement, send: (input: ForwardedInput) => void): () => void {
+  const table: ForwardedEventTable = FORWARDED_EVENTS;
+  const removers = Object.entries(table).map(([type, spec]) => {
+    const s = spec as ForwardedEventSpec<Event>;
+    const handler = (event: Event) => {
+      const input = s.toInput(event, canvas);
+      if (input) send(input);
+    };
+    canvas.addEventListener(type, handler, s.options);
+    return () => canvas.removeEventListener(type, handler, s.options);
+  });
+  return () => removers.forEach((remove) => remove());
+}

@@ -1,0 +1,5 @@
+// The UI's entry to the kernel. Nothing else under ui/ reaches into ui/kernel/* or the worker.
+export { KernelCanvas, type KernelCanvasProps } from './KernelCanvas';
+export { kernelState, type KernelMirror, type KernelStatus, type KernelStartError } from './mirror';
+export { execCommand, undo, redo, onKernelError, type KernelErrorListener } from './exec';
+export { useKernel } from './useKernel';

@@ -1,0 +1,125 @@
+import { proxy } from 'valtio/vanilla';
+import type { KernelErrorCode } from '../../protocol/errors';
+import type { PatchListener } from '../../protocol/kernel-api';
+import { RECORD_SCOPES } from '../../protocol/records';
+import { applyPatchOps, type SnapshotPatch } from '../../protocol/patch';
+import type { KernelSnapshot } from '../../protocol/snapshot';
+
+// The UI's read-only copy of the kernel snapshot. Only kernel patches (and the bridge's status
+// fields) change it; React reads it with useSnapshot.
+
+export type KernelStatus = 'idle' | 'starting' | 'ready' | 'failed';
+
+export interface KernelStartError {
+  readonly code: KernelErrorCode;
+  readonly detail: string;
+}
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+export type KernelMirror = Mutable<KernelSnapshot> & {
+  status: KernelStatus;
+  /** Why the kernel, or just its 3D view, could not start; null while all is well. */
+  error: KernelStartError | null;
+};
+
+export function emptySnapshot(): KernelSnapshot {
+  return {
+    seq: 0,
+    meta: {
+      name: '',
+      style: '',
+      roomType: 0,
+      isUseStackWall: 0,
+      hasMeasuringSize: false,
+      client: { name: '', phone: '', id: '', address: '', order_number: '' },
+    },
+    storeys: [],
+    rooms: {},
+    selection: [],
+    canUndo: false,
+    canRedo: false,
+    dirty: false,
+    changedSinceBackup: false,
+    counts: Object.fromEntries(Object.keys(RECORD_SCOPES).map((type) => [type, 0])),
+    currentStoreyId: null,
+    cameraView: 0,
+    viewMode: 0,
+    materialMode: false,
+    renderer: { kind: 'none', frames: 0 },
+  };
+}
+
+export const kernelState = proxy<KernelMirror>({ ...emptySnapshot(), status: 'idle', error: null });
+
+export function replaceSnapshot(snapshot: KernelSnapshot): void {
+  // Key by key, so the proxy (which components hold) stays the same object. A JSON copy because
+  // the snapshot is JSON, and structuredClone needs Chrome 98.
+  Object.assign(kernelState, JSON.parse(JSON.stringify(snapshot)) as KernelSnapshot);
+}
+
+export function resetMirror(): void {
+  replaceSnapshot(emptySnapshot());
+  kernelState.status = 'idle';
+  kernelState.error = null;
+}
+
+export interface MirrorSync {
+  /** Re-fetches the snapshot (after a seq gap); patches that arrive meanwhile are kept. */
+  resync(): Promise<void>;
+  stop(): void;
+}
+
+/**
+ * Keeps kernelState in step with a kernel: subscribes, applies the snapshot, then applies patches
+ * in seq order. Patches may arrive before the snapshot (they travel apart through KernelApi, and
+ * even on the UI channel the listener is live before the snapshot's answer): those are buffered,
+ * and those the snapshot already contains are skipped. A missing seq means a patch was lost: the
+ * mirror subscribes again for a fresh snapshot.
+ */
+export async function syncMirror(subscribe: (listener: PatchListener) => Promise<KernelSnapshot>): Promise<MirrorSync> {
+  let buffer: SnapshotPatch[] | null = null;
+  let stopped = false;
+
+  const apply = (patch: SnapshotPatch): void => {
+    if (patch.seq <= kernelState.seq) return;
+    if (patch.seq !== kernelState.seq + 1) {
+      resync().catch((e: unknown) => console.error('[kernel] resubscribing after a patch gap failed', e));
+      buffer?.push(patch);
+      return;
+    }
+    applyPatchOps(kernelState as unknown as Record<string, unknown>, patch.ops);
+    kernelState.seq = patch.seq;
+  };
+
+  const listener: PatchListener = (patch) => {
+    if (stopped) return;
+    if (buffer) buffer.push(patch);
+    else apply(patch);
+  };
+
+  async function resync(): Promise<void> {
+    if (buffer || stopped) return;
+    buffer = [];
+    let snapshot: KernelSnapshot;
+    try {
+      snapshot = await subscribe(listener);
+    } catch (e) {
+      buffer = null;
+      throw e;
+    }
+    const pending = buffer.sort((a, b) => a.seq - b.seq);
+    buffer = null;
+    if (stopped) return;
+    replaceSnapshot(snapshot);
+    pending.forEach(apply);
+  }
+
+  await resync();
+  return {
+    resync,
+    stop() {
+      stopped = true;
+    },
+  };
+}

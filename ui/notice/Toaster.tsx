@@ -1,0 +1,24 @@
+import { useLingui } from '@lingui/react/macro';
+import { dismiss, useNotices, type NoticeKind } from './store';
+
+const ICON: Record<NoticeKind, string> = { info: 'i', success: '✓', warning: '!', error: '×' };
+
+export function Toaster() {
+  const notices = useNotices();
+  const { t } = useLingui();
+  return (
+    <div className="toaster" aria-live="polite">
+      {notices.map((n) => (
+        <div key={n.id} className={`toast toast--${n.kind}`} role={n.kind === 'error' ? 'alert' : 'status'}>
+          <span className="toast__icon" aria-hidden="true">
+            {ICON[n.kind]}
+          </span>
+          <span className="toast__text">{n.text}</span>
+          <button type="button" className="toast__close" aria-label={t`关闭`} onClick={() => dismiss(n.id)}>
+            ×
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+}

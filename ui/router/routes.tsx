@@ -1,0 +1,259 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import {
+  Navigate,
+  Outlet,
+  createRootRoute,
+  createRoute,
+  lazyRouteComponent,
+  redirect,
+  useParams,
+  type AnyRoute,
+} from '@tanstack/react-router';
+import { lazy } from 'react';
+import { readLoginProject, readUser } from '../auth/storage';
+import { Toaster } from '../notice';
+import { MallLayout } from '../screens/MallLayout';
+import { Placeholder } from '../screens/Placeholder';
+import { LibraryTabs, MaterialLibPanel } from '../workspace/MaterialLib';
+import { guardRedirect } from './guard';
+
+// The route tree of core.md §2, code-based. Paths the spec leaves open:
+//   /MaterialLib                              -> /MaterialLib/MaterialBall/CommonLib
+//   /MaterialLib/MaterialBall/{CommonLib,BrandLib,PersonLib}   (MaterialBall alone -> CommonLib)
+//   /MaterialLib/MeterialImg/{CommonLib,BrandLib,PersonLib}    (MeterialImg alone -> CommonLib)
+//   /MaterialLib/History
+//   /mall/person-member, /mall/home           (/mall alone shows the mall's own page)
+//   /personcenter also answers /personCenter: matching is case-insensitive, as for every path.
+// Unknown paths go to / through the splat route (the guard runs first, so a visitor without a
+// user lands on the login screen instead).
+
+const rootRoute = createRootRoute({
+  beforeLoad: ({ location }) => {
+    const user = readUser();
+    const target = guardRedirect({ path: location.pathname, user, loginProject: readLoginProject() });
+    if (target) throw redirect({ href: target, replace: true });
+  },
+  component: RootLayout,
+  notFoundComponent: () => <Navigate to="/" replace />,
+});
+
+function RootLayout() {
+  return (
+    <>
+      <Outlet />
+      <Toaster />
+    </>
+  );
+}
+
+// ---- lazy screens: about, home, personCenter, login, cloudscreen-ds (one chunk each) ----
+
+// Screens that take props are React.lazy (the router's lazyRouteComponent expects to be the route
+// component itself); the router's Match supplies the Suspense boundary for both kinds.
+const LoginScreen = lazy(() => import('../screens/login'));
+const CloudScreenDeson = lazy(() => import('../screens/cloudscreen-ds'));
+const HomeScreen = lazyRouteComponent(() => import('../screens/home'));
+const AboutScreen = lazyRouteComponent(() => import('../screens/about'));
+const PersonCenterScreen = lazyRouteComponent(() => import('../screens/personCenter'));
+
+function placeholder(title: MessageDescriptor) {
+  return function PlaceholderRoute() {
+    return <Placeholder title={title} />;
+  };
+}
+
+function child(parent: AnyRoute, path: string, title: MessageDescriptor) {
+  return createRoute({ getParentRoute: () => parent, path, component: placeholder(title) });
+}
+
+// ---- public routes ----
+
+const loginSearch = (search: Record<string, unknown>): { redirect?: string } =>
+  typeof search.redirect === 'string' ? { redirect: search.redirect } : {};
+
+export const loginRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'login',
+  validateSearch: loginSearch,
+  component: () => <LoginScreen />,
+});
+
+export const projectLoginRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '$loginProject/login',
+  validateSearch: loginSearch,
+  component: ProjectLogin,
+});
+
+function ProjectLogin() {
+  // Not projectLoginRoute.useParams(): a component reading its own route's types inside the route's
+  // initializer makes the route tree's type circular.
+  const { loginProject } = useParams({ strict: false });
+  // Keyed: another project in the path is a fresh form.
+  return <LoginScreen key={loginProject} project={loginProject} />;
+}
+
+const desonLoginRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'deson/login',
+  validateSearch: loginSearch,
+  component: () => <LoginScreen project="deson" />,
+});
+
+// The cloud-platform project's own login page.
+const shukeLoginRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'shuke_login',
+  validateSearch: loginSearch,
+  component: () => <LoginScreen project="shuke" />,
+});
+
+const cloudscreenDesonRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'cloudscreen-deson',
+  component: () => <CloudScreenDeson />,
+});
+
+const cloudscreenDesonRawRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'cloudscreen-deson-raw',
+  component: () => <CloudScreenDeson raw />,
+});
+
+const publicPlaceholders = [
+  child(rootRoute, 'wxlogin', msg`微信登录`),
+  // Scene-only viewer, opened in a new window with ?src=<scene file>&showQuotation=1.
+  child(rootRoute, 'onlyShowScene', msg`场景预览`),
+  child(rootRoute, 'pano', msg`全景图`),
+  child(rootRoute, 'popClone', msg`方案克隆`),
+  child(rootRoute, 'minhuah5', msg`敏华移动端`),
+  child(rootRoute, 'orderToMete', msg`订单转量房`),
+  child(rootRoute, 'cloudscreen-minhua', msg`敏华云屏`),
+  child(rootRoute, 'HCK', msg`HCK 展示`),
+  child(rootRoute, 'DesignIsLang/detail', msg`设计详情`),
+  child(rootRoute, 'FluidAnimation', msg`流体动画`),
+  child(rootRoute, 'walkPano', msg`漫游全景`),
+  child(rootRoute, 'scene-share', msg`方案分享`),
+  child(rootRoute, 'singlePano', msg`单张全景`),
+];
+
+// ---- the design workspace (Home) and its material library ----
+
+const homeRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'home',
+  component: HomeScreen,
+});
+
+const homeIndexRoute = createRoute({
+  getParentRoute: () => homeRoute,
+  path: '/',
+  component: () => null,
+});
+
+const materialLibRoute = createRoute({
+  getParentRoute: () => homeRoute,
+  path: 'MaterialLib',
+  component: MaterialLibPanel,
+});
+
+const materialLibIndexRoute = createRoute({
+  getParentRoute: () => materialLibRoute,
+  path: '/',
+  beforeLoad: () => {
+    throw redirect({ href: '/MaterialLib/MaterialBall/CommonLib', replace: true });
+  },
+});
+
+function libraryRoute(path: 'MaterialBall' | 'MeterialImg') {
+  const route = createRoute({
+    getParentRoute: () => materialLibRoute,
+    path,
+    component: () => <LibraryTabs library={path} />,
+  });
+  const index = createRoute({
+    getParentRoute: () => route,
+    path: '/',
+    beforeLoad: () => {
+      throw redirect({ href: `/MaterialLib/${path}/CommonLib`, replace: true });
+    },
+  });
+  const shelves = (['CommonLib', 'BrandLib', 'PersonLib'] as const).map((shelf) =>
+    createRoute({ getParentRoute: () => route, path: shelf, component: () => null }),
+  );
+  return route.addChildren([index, ...shelves]);
+}
+
+const materialHistoryRoute = createRoute({
+  getParentRoute: () => materialLibRoute,
+  path: 'History',
+  component: () => <LibraryTabs library="History" />,
+});
+
+// ---- signed-in pages ----
+
+const aboutRoute = createRoute({ getParentRoute: () => rootRoute, path: 'about', component: AboutScreen });
+const personCenterRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'personcenter',
+  component: PersonCenterScreen,
+});
+
+export const chuangmiEntryCheckRoute = child(rootRoute, 'chuangmi-entry', msg`创米入口`);
+
+const privatePlaceholders = [
+  child(rootRoute, 'deson/design', msg`德尚设计`),
+  child(rootRoute, 'panoIframe', msg`全景嵌入`),
+  child(rootRoute, 'protocol', msg`平台用户协议`),
+  child(rootRoute, 'modelList', msg`模型列表`),
+  child(rootRoute, 'quoteDetails', msg`报价详情`),
+  child(rootRoute, 'quotationIntegration', msg`报价集成`),
+  child(rootRoute, 'wireframes', msg`线框图`),
+  child(rootRoute, 'drawing', msg`图纸`),
+  child(rootRoute, 'wardrobeQuote', msg`衣柜报价`),
+  child(rootRoute, 'wallboardQuote', msg`墙板报价`),
+  child(rootRoute, 'update-log', msg`更新日志`),
+  chuangmiEntryCheckRoute,
+  child(rootRoute, 'CheckGroup', msg`审核组`),
+  child(rootRoute, 'preview', msg`方案预览`),
+];
+
+const mallRoute = createRoute({ getParentRoute: () => rootRoute, path: 'mall', component: MallLayout });
+const mallChildren = [
+  createRoute({ getParentRoute: () => mallRoute, path: '/', component: () => null }),
+  createRoute({ getParentRoute: () => mallRoute, path: 'person-member', component: () => null }),
+  createRoute({ getParentRoute: () => mallRoute, path: 'home', component: () => null }),
+];
+
+const unknownRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '$',
+  beforeLoad: () => {
+    throw redirect({ href: '/', replace: true });
+  },
+});
+
+export const routeTree = rootRoute.addChildren([
+  loginRoute,
+  projectLoginRoute,
+  desonLoginRoute,
+  shukeLoginRoute,
+  cloudscreenDesonRoute,
+  cloudscreenDesonRawRoute,
+  ...publicPlaceholders,
+  homeRoute.addChildren([
+    homeIndexRoute,
+    materialLibRoute.addChildren([
+      materialLibIndexRoute,
+      libraryRoute('MaterialBall'),
+      libraryRoute('MeterialImg'),
+      materialHistoryRoute,
+    ]),
+  ]),
+  aboutRoute,
+  personCenterRoute,
+  ...privatePlaceholders,
+  mallRoute.addChildren(mallChildren),
+  unknownRoute,
+]);
