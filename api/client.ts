@@ -27,6 +27,8 @@ export interface SessionExpiredEvent {
   readonly url: string;
   readonly status: number;
   readonly code: number | string | null;
+  /** the server's retmsg (or msg); tells a login elsewhere from a plain expiry */
+  readonly serverMessage?: string;
 }
 
 export interface ApiClientOptions {
@@ -199,7 +201,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       body,
     });
     if (sessionExpired && !opts.skipSessionExpired && !(options.isExemptRoute?.() ?? false)) {
-      options.onSessionExpired?.({ method, url, status: response.status, code });
+      options.onSessionExpired?.({ method, url, status: response.status, code, serverMessage: error.serverMessage });
     }
     fail(error, opts);
   }

@@ -8,3 +8,4 @@ export * from './catalogue';
 export * from './tile';
 export * from './model-room';
 export * from './source-library';
+export * from './scene';

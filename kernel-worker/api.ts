@@ -6,7 +6,7 @@ import type { InitOptions, InitResult, KernelApi, PatchListener } from '../proto
 import type { BackupDeltaResult, LoadResult, SavedFileData, SavedScene } from '../protocol/scene-file';
 import type { KernelSnapshot } from '../protocol/snapshot';
 import { CheckError, finite, object } from './document/check';
-import { serveChannel, type ChannelPort } from './channel';
+import { serveChannel, type ChannelEndpoint } from './channel';
 import { guard } from './guard';
 import { createKernel, type Kernel, type KernelOptions } from './kernel';
 import { createPersistence, type Persistence } from './persistence/persistence';
@@ -20,6 +20,11 @@ export interface KernelApiOptions {
   readonly kernel?: KernelOptions;
   /** null/absent: a kernel that cannot draw (init with a canvas then reports WEBGL2_UNAVAILABLE). */
   readonly createRenderer?: RendererFactory | null;
+  /**
+   * Also serve the UI channel (protocol/channel.ts) here: the worker's own scope in the browser,
+   * beside Comlink on the same messages.
+   */
+  readonly channel?: ChannelEndpoint;
 }
 
 const size = finite({ min: 0, max: 100_000 });
@@ -42,14 +47,10 @@ function release(listener: PatchListener): void {
   if (typeof releaseFn === 'function') (releaseFn as () => void)();
 }
 
-function isPort(target: unknown): target is ChannelPort {
-  return typeof target === 'object' && target !== null && typeof (target as ChannelPort).postMessage === 'function';
-}
-
 export function createKernelApi(options: KernelApiOptions = {}) {
   let kernel: Kernel | null = null;
   let files: Persistence | null = null;
-  /** end(): stop delivering to it (and release a Comlink proxy) */
+  /** Where patches go now; end() stops that (and releases a Comlink proxy). */
   let subscription: { end: () => void } | null = null;
 
   const ready = (method: string): Kernel => {
@@ -72,6 +73,35 @@ export function createKernelApi(options: KernelApiOptions = {}) {
       const code: KernelErrorCode = error.code === 'WEBGL2_UNAVAILABLE' ? error.code : 'INIT_FAILED';
       return { code, detail: error.detail };
     }
+  }
+
+  /**
+   * Makes deliver the one patch subscription, ending the previous one (its onEnd runs), and
+   * returns the snapshot the patches apply to and a function that drops this subscription.
+   */
+  function subscribe(method: string, deliver: PatchListener, onEnd: () => void): { snapshot: KernelSnapshot; drop: () => void } {
+    const k = ready(method);
+    subscription?.end();
+    const unsubscribe = k.subscribe(deliver);
+    const current = {
+      end() {
+        unsubscribe();
+        onEnd();
+      },
+    };
+    subscription = current;
+    const drop = () => {
+      unsubscribe();
+      if (subscription === current) subscription = null;
+    };
+    return { snapshot: k.snapshot(), drop };
+  }
+
+  if (options.channel) {
+    serveChannel(options.channel, {
+      kernel: () => kernel,
+      subscribe: (deliver, onEnd) => subscribe('subscribe', deliver, onEnd).snapshot,
+    });
   }
 
   const api = {
@@ -99,32 +129,13 @@ export function createKernelApi(options: KernelApiOptions = {}) {
       return guard('redo', () => ready('redo').redo());
     },
 
-    async subscribe(target: PatchListener | MessagePort): Promise<KernelSnapshot> {
+    async subscribe(listener: PatchListener): Promise<KernelSnapshot> {
       return guard('subscribe', () => {
-        const k = ready('subscribe');
-        if (isPort(target)) {
-          subscription?.end();
-          const served = serveChannel(k, target);
-          subscription = { end: () => served.detach() };
-          return k.snapshot();
-        }
-        const listener = target;
-        if (typeof listener !== 'function') throw new CheckError('target', 'must be a MessagePort or a function (Comlink.proxy)');
-        subscription?.end();
-        let unsubscribe = () => {};
-        const current = {
-          end() {
-            unsubscribe();
-            release(listener);
-          },
-        };
-        const drop = () => {
-          unsubscribe();
-          if (subscription === current) subscription = null;
-        };
-        unsubscribe = k.subscribe((patch) => deliver(listener, patch, drop));
-        subscription = current;
-        return k.snapshot();
+        if (typeof listener !== 'function') throw new CheckError('listener', 'must be a function (Comlink.proxy)');
+        let drop = () => {};
+        const subscribed = subscribe('subscribe', (patch) => deliver(listener, patch, () => drop()), () => release(listener));
+        drop = subscribed.drop;
+        return subscribed.snapshot;
       });
     },
 

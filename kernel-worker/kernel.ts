@@ -8,7 +8,7 @@ import { registry as defaultRegistry } from './commands/registry';
 import { historyShortcut } from './commands/shortcuts';
 import type { CommandContext, CommandDef, CommandRegistry } from './commands/types';
 import { CheckError, describeValue, hasOwn } from './document/check';
-import { diffAddingAll, diffOfScope, isEmptyDiff, type RecordsDiff } from './document/diff';
+import { diffAddingAll, diffOfScope, isEmptyDiff, squashDiffs, type RecordsDiff } from './document/diff';
 import { applyDiff, createHistory, type HistoryOptions, type HistoryState } from './document/history';
 import type { IdGenerator } from './document/ids';
 import { ensureSessionRecords, getView, repairSession, updateView } from './document/session-records';
@@ -157,6 +157,23 @@ export function createKernel(options: KernelOptions = {}): Kernel {
     }, wait);
   }
 
+  // The renderer follows a commit in a microtask rather than inside it: the answer to the UI (and
+  // its patch) leaves the worker first, and commits made in one task reach the view as one diff.
+  let renderQueue: RecordsDiff[] = [];
+  let renderScheduled = false;
+  function flushRender(): void {
+    renderScheduled = false;
+    const diffs = renderQueue;
+    renderQueue = [];
+    if (!renderer || diffs.length === 0) return;
+    try {
+      renderer.sync(diffs.length === 1 ? diffs[0]! : squashDiffs(diffs), store);
+    } catch (e) {
+      // The records are committed and right; a view that failed to follow must not undo them.
+      console.error('[kernel] renderer failed to apply a diff', e);
+    }
+  }
+
   /** historyDone: undo/redo/bail commits, which the history has already accounted for. */
   function afterCommit(diff: RecordsDiff, intent: HistoryIntent, source: string, historyDone = false): void {
     if (isEmptyDiff(diff)) return;
@@ -172,11 +189,10 @@ export function createKernel(options: KernelOptions = {}): Kernel {
       }
     }
     if (renderer) {
-      try {
-        renderer.sync(diff, store);
-      } catch (e) {
-        // The records are committed and right; a view that failed to follow must not undo them.
-        console.error('[kernel] renderer failed to apply a diff', e);
+      renderQueue.push(diff);
+      if (!renderScheduled) {
+        renderScheduled = true;
+        queueMicrotask(flushRender);
       }
     }
     // A Set iterates safely while a listener unsubscribes itself.

@@ -21,7 +21,8 @@ function post(message: KernelBootMessage): void {
 
 try {
   installTransferHandlers();
-  const kernelApi = createKernelApi({ createRenderer: createThreeRenderer }) satisfies KernelApi;
+  // The UI channel shares the worker's own message channel with Comlink (protocol/channel.ts).
+  const kernelApi = createKernelApi({ createRenderer: createThreeRenderer, channel: self }) satisfies KernelApi;
   Comlink.expose(kernelApi);
   post({ type: KERNEL_READY_MESSAGE });
 } catch (e) {

@@ -20,10 +20,6 @@ export interface KernelFlags {
   readonly changedSinceBackup: boolean;
 }
 
-/** What the snapshot reads besides get/ofType: a record count per type without walking them all. */
-export interface SnapshotSource extends RecordReader {
-  countOf(type: RecordType): number;
-}
 
 const RECORD_TYPES = Object.keys(RECORD_SCOPES) as RecordType[];
 
@@ -69,7 +65,7 @@ function selectionIds(records: RecordReader): string[] {
   return selection ? [...selection.ids] : [];
 }
 
-export function deriveSnapshot(records: SnapshotSource, flags: KernelFlags, renderer: RendererStatus): SnapshotBody {
+export function deriveSnapshot(records: RecordReader, flags: KernelFlags, renderer: RendererStatus): SnapshotBody {
   return {
     meta: metaSummary(records),
     storeys: storeySummaries(records),
@@ -91,12 +87,13 @@ function touchedBy(diffs: readonly RecordsDiff[]): { types: Set<RecordType>; ids
     ids.add(id);
   };
   for (const diff of diffs) {
-    for (const [id, r] of Object.entries(diff.added)) note(id, r);
-    for (const [id, [from, to]] of Object.entries(diff.updated)) {
+    for (const id in diff.added) note(id, diff.added[id]!);
+    for (const id in diff.updated) {
+      const [from, to] = diff.updated[id]!;
       note(id, from);
       note(id, to);
     }
-    for (const [id, r] of Object.entries(diff.removed)) note(id, r);
+    for (const id in diff.removed) note(id, diff.removed[id]!);
   }
   return { types, ids };
 }
@@ -108,7 +105,7 @@ function touchedBy(diffs: readonly RecordsDiff[]): { types: Set<RecordType>; ids
 export function updateSnapshot(
   prev: SnapshotBody,
   diffs: readonly RecordsDiff[],
-  records: SnapshotSource,
+  records: RecordReader,
   flags: KernelFlags,
   renderer: RendererStatus,
 ): SnapshotBody {
@@ -119,19 +116,22 @@ export function updateSnapshot(
     if (counts[type] !== count) counts = counts === prev.counts ? { ...counts, [type]: count } : Object.assign(counts, { [type]: count });
   }
   const sameRenderer = prev.renderer.kind === renderer.kind && prev.renderer.frames === renderer.frames;
+  const view = types.has('view') ? viewFields(records) : prev;
+  // Spelled out rather than spread: this runs after every commit.
   return {
     meta: types.has('meta') ? metaSummary(records) : prev.meta,
     storeys: types.has('storey') ? storeySummaries(records) : prev.storeys,
     rooms: types.has('room') ? roomSummaries(records, prev.rooms, ids) : prev.rooms,
     selection: types.has('selection') ? selectionIds(records) : prev.selection,
-    ...flags,
+    canUndo: flags.canUndo,
+    canRedo: flags.canRedo,
+    dirty: flags.dirty,
+    changedSinceBackup: flags.changedSinceBackup,
     counts,
-    ...(types.has('view') ? viewFields(records) : {
-      currentStoreyId: prev.currentStoreyId,
-      cameraView: prev.cameraView,
-      viewMode: prev.viewMode,
-      materialMode: prev.materialMode,
-    }),
+    currentStoreyId: view.currentStoreyId,
+    cameraView: view.cameraView,
+    viewMode: view.viewMode,
+    materialMode: view.materialMode,
     renderer: sameRenderer ? prev.renderer : renderer,
   };
 }

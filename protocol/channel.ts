@@ -1,28 +1,46 @@
 import type { KernelCommandErrorData } from './errors';
 import type { SnapshotPatch } from './patch';
 
-// The UI channel: one MessagePort the UI hands to KernelApi.subscribe(). It carries the patch
-// stream and the UI's hot calls (exec, undo, redo) as plain postMessage traffic: no Comlink proxy
-// that must answer every patch, and the reply to a call carries the patches that call produced,
-// so one edit costs one message each way. A port delivers in order, so patches and replies can
-// never overtake each other: the mirror sees seq 1, 2, 3 … whatever mix of the two brings them.
+// The UI channel: the kernel worker's own message channel, shared with Comlink. It carries the
+// patch stream and the UI's hot calls (exec, undo, redo) as plain postMessage traffic: no Comlink
+// proxy that must answer every patch, and the reply to a call carries the patches that call
+// produced, so one edit costs one message each way. One channel delivers in order, so patches and
+// replies never overtake each other: the mirror sees seq 1, 2, 3 … whatever mix brings them.
+//
+// Every message carries CHANNEL_TAG and no `id` or `type`: Comlink's listeners on both ends pass
+// over them, and the channel's listeners pass over Comlink's messages.
 
-/** What the UI asks over the channel; id pairs the reply with the call. */
+export const CHANNEL_TAG = 'yf-kernel-channel';
+
+/** subscribe: makes this channel the kernel's patch subscription (replacing any other) and answers the snapshot. */
+export type ChannelCall = 'exec' | 'undo' | 'redo' | 'subscribe';
+
+/** What the UI asks; ref pairs the reply with the call. */
 export type ChannelRequest =
-  | { readonly id: number; readonly call: 'exec'; readonly name: string; readonly args: unknown }
-  /** undo/redo: KernelApi.undo()/redo(); snapshot: the current snapshot (a resync after a gap) */
-  | { readonly id: number; readonly call: 'undo' | 'redo' | 'snapshot' };
-
-export type ChannelCall = ChannelRequest['call'];
-
-export type ChannelMessage =
-  /** a patch nobody asked for over this channel (a frame count, a load through KernelApi …) */
-  | { readonly kind: 'patch'; readonly patch: SnapshotPatch }
-  | ChannelReply;
+  | { readonly tag: typeof CHANNEL_TAG; readonly ref: number; readonly call: 'exec'; readonly name: string; readonly args: unknown }
+  | { readonly tag: typeof CHANNEL_TAG; readonly ref: number; readonly call: Exclude<ChannelCall, 'exec'> };
 
 export type ChannelReply = {
+  readonly tag: typeof CHANNEL_TAG;
   readonly kind: 'reply';
-  readonly id: number;
+  readonly ref: number;
   /** the patches the call produced, in seq order, to be applied before the call resolves */
   readonly patches: readonly SnapshotPatch[];
 } & ({ readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: KernelCommandErrorData });
+
+export type ChannelMessage =
+  /** a patch nobody asked for over the channel (a frame count, a load through KernelApi …) */
+  | { readonly tag: typeof CHANNEL_TAG; readonly kind: 'patch'; readonly patch: SnapshotPatch }
+  | ChannelReply;
+
+function tagged(data: unknown): data is { tag: typeof CHANNEL_TAG } {
+  return typeof data === 'object' && data !== null && (data as { tag?: unknown }).tag === CHANNEL_TAG;
+}
+
+export function isChannelRequest(data: unknown): data is ChannelRequest {
+  return tagged(data) && typeof (data as ChannelRequest).ref === 'number' && typeof (data as ChannelRequest).call === 'string';
+}
+
+export function isChannelMessage(data: unknown): data is ChannelMessage {
+  return tagged(data) && ((data as ChannelMessage).kind === 'patch' || (data as ChannelMessage).kind === 'reply');
+}

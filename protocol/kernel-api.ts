@@ -46,14 +46,13 @@ export interface KernelApi {
   /** The reverse of undo(); any new undoable change empties the redo stack. */
   redo(): Promise<boolean>;
   /**
-   * Registers where patches go and returns the snapshot they apply to (patches with seq greater
-   * than snapshot.seq). Either a listener (a Comlink proxy, which must answer every patch) or, as
-   * the UI does, a MessagePort (send it with Comlink.transfer): the UI channel of
-   * protocol/channel.ts, which also takes exec/undo/redo/snapshot calls and answers each with the
-   * patches it produced. One worker serves one UI mirror: subscribing again replaces (and releases)
-   * the previous target; a replaced port still answers calls, but its patches go to the new one.
+   * Registers the listener for patches and returns the snapshot they apply to (patches with seq
+   * greater than snapshot.seq). One worker serves one UI mirror: subscribing again replaces (and
+   * releases) the previous listener, which is how the mirror resynchronises after a seq gap. The
+   * UI itself subscribes over the UI channel (protocol/channel.ts), which a Comlink listener
+   * replaces just the same.
    */
-  subscribe(target: PatchListener | MessagePort): Promise<KernelSnapshot>;
+  subscribe(listener: PatchListener): Promise<KernelSnapshot>;
   input(event: ForwardedInput): void;
   resize(width: number, height: number, dpr: number): void;
   /** Echo used by the round-trip benchmark and the bridge's liveness check. */

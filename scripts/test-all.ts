@@ -5,6 +5,9 @@
 //   npm test -- --only unit,kernel   a subset, in the usual order
 //   npm test -- --skip e2e           everything but some steps
 //   npm test -- --list               the step names
+//
+// A step that runs longer than TEST_STEP_TIMEOUT_MIN minutes (default 20) is stopped and counted
+// as failed, so one hung suite cannot keep the summary from being printed.
 
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -36,7 +39,10 @@ interface Result {
   readonly ok: boolean;
   readonly code: number | null;
   readonly ms: number;
+  readonly timedOut: boolean;
 }
+
+const STEP_TIMEOUT_MS = Number(process.env.TEST_STEP_TIMEOUT_MIN ?? 20) * 60_000;
 
 function parseList(argv: readonly string[], flag: string): string[] | null {
   const out: string[] = [];
@@ -84,18 +90,39 @@ function header(step: Step, index: number, total: number): void {
 
 let current: ReturnType<typeof spawn> | null = null;
 
+/** Signals the step's whole process group (vitest and playwright start workers of their own). */
+function signalStep(child: ReturnType<typeof spawn>, sig: NodeJS.Signals): void {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    process.kill(-child.pid, sig);
+  } catch {
+    child.kill(sig);
+  }
+}
+
 function runStep(step: Step): Promise<Result> {
   const started = Date.now();
   return new Promise((resolve) => {
     const child = spawn(step.cmd, step.args, {
       cwd: root,
-      stdio: 'inherit',
+      // No stdin: a background process group that reads the terminal would be stopped by SIGTTIN.
+      stdio: ['ignore', 'inherit', 'inherit'],
+      // Own process group, so a timeout or Ctrl+C stops the step's workers too.
+      detached: process.platform !== 'win32',
       env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? (colour ? '1' : '0') },
     });
     current = child;
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      console.error(`\n${step.name} ran longer than ${formatMs(STEP_TIMEOUT_MS)}: stopping it`);
+      signalStep(child, 'SIGTERM');
+      setTimeout(() => signalStep(child, 'SIGKILL'), 10_000).unref();
+    }, STEP_TIMEOUT_MS);
     const done = (code: number | null): void => {
+      clearTimeout(timer);
       current = null;
-      resolve({ step, ok: code === 0, code, ms: Date.now() - started });
+      resolve({ step, ok: code === 0 && !timedOut, code, ms: Date.now() - started, timedOut });
     };
     child.on('error', (err) => {
       console.error(`Could not start ${step.cmd}: ${err.message}`);
@@ -112,7 +139,7 @@ function summary(results: readonly Result[]): void {
   console.log(`${'-'.repeat(nameWidth)}  ------  ${'-'.repeat(12)}`);
   for (const r of results) {
     const status = r.ok ? paint(32, 'pass  ') : paint(31, 'FAIL  ');
-    const code = r.ok ? '' : `  (exit ${r.code ?? 'signal'})`;
+    const code = r.ok ? '' : r.timedOut ? '  (timed out)' : `  (exit ${r.code ?? 'signal'})`;
     console.log(`${r.step.name.padEnd(nameWidth)}  ${status}  ${formatMs(r.ms).padStart(12)}${code}`);
   }
   const passed = results.filter((r) => r.ok).length;
@@ -134,7 +161,7 @@ async function main(): Promise<void> {
   let interrupted = false;
   const onSignal = (sig: NodeJS.Signals): void => {
     interrupted = true;
-    current?.kill(sig);
+    if (current) signalStep(current, sig);
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
@@ -144,7 +171,7 @@ async function main(): Promise<void> {
     header(step, i + 1, steps.length);
     const r = await runStep(step);
     results.push(r);
-    const verdict = r.ok ? paint(32, 'passed') : paint(31, `FAILED (exit ${r.code ?? 'signal'})`);
+    const verdict = r.ok ? paint(32, 'passed') : paint(31, r.timedOut ? 'FAILED (timed out)' : `FAILED (exit ${r.code ?? 'signal'})`);
     console.log(`\n--- ${step.name} ${verdict} in ${formatMs(r.ms)}`);
   }
   summary(results);

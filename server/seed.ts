@@ -236,7 +236,7 @@ const SPECIAL_ACCOUNTS: readonly DemoAccount[] = [
     project: 'yfang_corp',
     account: 'admin',
     password: 'Admin@2026',
-    role: 'company project admin (serviceAdmin, is_project_admin 1)',
+    role: 'company project admin (serviceAdmin, is_project_admin 1; isCorpAdmin; organisational admin, role id 1)',
     username: '企业管理员',
     phone: '13800000003',
     isProjectAdmin: true,
@@ -317,6 +317,18 @@ export interface SeedReport {
   usersAdded: number;
 }
 
+// Demo passwords are public, so one salted hash per password can serve every database this process
+// seeds (the test suites seed dozens); argon2 stays slow where it matters, on login.
+const demoHashes = new Map<string, Promise<string>>();
+function demoHash(password: string): Promise<string> {
+  let h = demoHashes.get(password);
+  if (!h) {
+    h = hashPassword(password);
+    demoHashes.set(password, h);
+  }
+  return h;
+}
+
 export async function seedDemoData(db: Db): Promise<SeedReport> {
   let projectsAdded = 0;
   for (const [position, p] of SEED_PROJECTS.entries()) {
@@ -335,7 +347,7 @@ export async function seedDemoData(db: Db): Promise<SeedReport> {
   // meant to be slow), computed in parallel on libuv's thread pool.
   const passwords = [...new Set(missing.map((a) => a.password))];
   const hashOf = new Map(passwords.map((p, i) => [p, i]));
-  const hashed = await Promise.all(passwords.map((p) => hashPassword(p)));
+  const hashed = await Promise.all(passwords.map((p) => demoHash(p)));
   const hashes = missing.map((a) => hashed[hashOf.get(a.password)!]!);
 
   let usersAdded = 0;

@@ -46,3 +46,102 @@ export function rectangle(minX: number, minY: number, maxX: number, maxY: number
     { x: minX, y: maxY },
   ];
 }
+
+/** Even-odd point in polygon (the ring may run either way); points on the boundary may go either way. */
+export function pointInRing(p: Vec2, ring: readonly Vec2[]): boolean {
+  let inside = false;
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+    const a = ring[i]!;
+    const b = ring[j]!;
+    if (a.y > p.y !== b.y > p.y && p.x < ((b.x - a.x) * (p.y - a.y)) / (b.y - a.y) + a.x) inside = !inside;
+  }
+  return inside;
+}
+
+/**
+ * A point this close (mm) to the line through its neighbours is dropped from a ring: the grid
+ * output points are rounded to (a micrometre), so points computed on one line stay within it.
+ */
+export const COLLINEAR_TOLERANCE = 1e-3;
+
+/**
+ * Drops repeated points and points on a straight line between their neighbours (including the
+ * tip of a zero-width spike), so rings carry only real corners. Rings of fewer than 3 points come back as they are.
+ */
+export function cleanRing(points: readonly Vec2[]): Vec2[] {
+  const out: Vec2[] = [];
+  const redundant = (a: Vec2, b: Vec2, c: Vec2): boolean => {
+    const abx = b.x - a.x;
+    const aby = b.y - a.y;
+    const acx = c.x - a.x;
+    const acy = c.y - a.y;
+    const len2 = acx * acx + acy * acy;
+    if (len2 === 0) return true;
+    const off = abx * acy - aby * acx;
+    return off * off <= COLLINEAR_TOLERANCE * COLLINEAR_TOLERANCE * len2;
+  };
+  for (const p of points) {
+    const last = out[out.length - 1];
+    if (last && last.x === p.x && last.y === p.y) continue;
+    while (out.length >= 2 && redundant(out[out.length - 2]!, out[out.length - 1]!, p)) out.pop();
+    out.push(p);
+  }
+  // The seam: the last points against the first ones.
+  let changed = true;
+  while (changed && out.length >= 3) {
+    changed = false;
+    const first = out[0]!;
+    const last = out[out.length - 1]!;
+    if (first.x === last.x && first.y === last.y) {
+      out.pop();
+      changed = true;
+    } else if (redundant(out[out.length - 2]!, last, first)) {
+      out.pop();
+      changed = true;
+    } else if (redundant(last, first, out[1]!)) {
+      out.shift();
+      changed = true;
+    }
+  }
+  return out;
+}
+
+/** Where segments a-b and c-d cross properly (not at or along their ends), or null. */
+function properCrossing(a: Vec2, b: Vec2, c: Vec2, d: Vec2): Vec2 | null {
+  const d1 = (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x);
+  const d2 = (b.x - a.x) * (d.y - a.y) - (b.y - a.y) * (d.x - a.x);
+  const d3 = (d.x - c.x) * (a.y - c.y) - (d.y - c.y) * (a.x - c.x);
+  const d4 = (d.x - c.x) * (b.y - c.y) - (d.y - c.y) * (b.x - c.x);
+  // Relative to the segments' size, so micrometre-rounded corners that touch do not count.
+  const eps = 1e-9 * ((b.x - a.x) ** 2 + (b.y - a.y) ** 2 + (d.x - c.x) ** 2 + (d.y - c.y) ** 2);
+  if (!((d1 > eps && d2 < -eps) || (d1 < -eps && d2 > eps))) return null;
+  if (!((d3 > eps && d4 < -eps) || (d3 < -eps && d4 > eps))) return null;
+  const t = d3 / (d3 - d4);
+  return { x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t };
+}
+
+/**
+ * A ring that crosses itself, split at its crossings into simple loops, keeping those that run
+ * counter-clockwise (positive area). A wall piece shorter than the joints at its ends comes out of
+ * the joint construction folded over itself: its inverted part is what the neighbouring walls
+ * already cover, and dropping it leaves the part (if any) that sticks out of them.
+ */
+export function positiveLoops(ring: readonly Vec2[], depth = 0): Vec2[][] {
+  const n = ring.length;
+  if (n < 3) return [];
+  if (depth < 16) {
+    for (let i = 0; i < n; i++) {
+      const a = ring[i]!;
+      const b = ring[(i + 1) % n]!;
+      for (let j = i + 2; j < n; j++) {
+        if (i === 0 && j === n - 1) continue;
+        const x = properCrossing(a, b, ring[j]!, ring[(j + 1) % n]!);
+        if (!x) continue;
+        const first = [x, ...ring.slice(i + 1, j + 1)];
+        const second = [x, ...ring.slice(j + 1), ...ring.slice(0, i + 1)];
+        return [...positiveLoops(cleanRing(first), depth + 1), ...positiveLoops(cleanRing(second), depth + 1)];
+      }
+    }
+  }
+  return signedArea(ring) > 0 ? [[...ring]] : [];
+}

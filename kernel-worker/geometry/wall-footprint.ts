@@ -1,93 +1,107 @@
-import type { Vec2, WallRecord } from '../../protocol/records';
+import type { Vec2 } from '../../protocol/records';
+import { CAP_STRIDE, computeCaps, computeJoints, type Caps, type Joints } from './joints';
+import { cleanRing, positiveLoops } from './polygon';
+import { buildWallGraph, type WallGraph, type WallInput, type WallPiece } from './wall-graph';
 
-// The plan outline of each wall: a quadrilateral around its centre line, with mitred ends where
-// exactly two walls meet, so corners close without overlapping volumes (overlaps z-fight in the
-// transparent and wireframe view modes).
+// The plan outline of each wall record, built from the mitred joints of the wall graph (joints.ts)
+// so walls meet without gaps or overlaps at L, T and X junctions at any angle. Usable both as a 2D
+// fill and as the shape a wall is extruded from.
 
-/** Counter-clockwise: start-right, end-right, end-left, start-left (left = left of start→end). */
-export type Footprint = readonly [Vec2, Vec2, Vec2, Vec2];
+/** One closed outline, counter-clockwise. */
+export type Footprint = readonly Vec2[];
 
-/** Endpoints closer than this (mm) are one joint. */
-const JOINT_TOLERANCE = 1;
-/** Beyond this many half-thicknesses a mitre spike is worse than a square end. */
-const MITRE_LIMIT = 6;
+/**
+ * A wall's footprint: usually one polygon. A wall that another wall runs straight across (an X
+ * not yet split into four walls) is cut there and has two; a wall shorter than the merge
+ * tolerance, lying entirely on an earlier wall, or entirely inside the joint with other walls (a
+ * stub a few cm past a crossing), has none. A single piece starts at the wall's
+ * start-right corner and runs start-right, end-right, end-left, start-left (right and left seen
+ * from the start), with any joint points in between.
+ */
+export type WallFootprint = readonly Footprint[];
 
-const sub = (a: Vec2, b: Vec2): Vec2 => ({ x: a.x - b.x, y: a.y - b.y });
-const add = (a: Vec2, b: Vec2): Vec2 => ({ x: a.x + b.x, y: a.y + b.y });
-const scale = (a: Vec2, s: number): Vec2 => ({ x: a.x * s, y: a.y * s });
-const cross = (a: Vec2, b: Vec2) => a.x * b.y - a.y * b.x;
-const leftNormal = (d: Vec2): Vec2 => ({ x: -d.y, y: d.x });
+const last = <T>(list: readonly T[]): T => list[list.length - 1]!;
 
-function unit(v: Vec2): Vec2 {
-  const len = Math.hypot(v.x, v.y);
-  return { x: v.x / len, y: v.y / len };
-}
-
-/** Rounds to a micrometre, so two walls computing their shared corner get the very same point. */
-const snap = (v: number) => Math.round(v * 1000) / 1000 + 0;
-
-function intersect(p: Vec2, a: Vec2, q: Vec2, b: Vec2): Vec2 | null {
-  const denom = cross(a, b);
-  if (Math.abs(denom) < 1e-9) return null;
-  const hit = add(p, scale(a, cross(sub(q, p), b) / denom));
-  return { x: snap(hit.x), y: snap(hit.y) };
-}
-
-interface End {
-  readonly point: Vec2;
-  /** unit direction along the wall, away from this end */
-  readonly away: Vec2;
-  readonly half: number;
-}
-
-function endsOf(wall: WallRecord): [End, End] {
-  const d = unit(sub(wall.end, wall.start));
-  const half = wall.thickness / 2;
-  return [
-    { point: wall.start, away: d, half },
-    { point: wall.end, away: scale(d, -1), half },
-  ];
-}
-
-/** The two corners at one end: [left of `away`, right of `away`]. */
-function endCorners(end: End, partner: End | null): [Vec2, Vec2] {
-  const n = leftNormal(end.away);
-  const left = add(end.point, scale(n, end.half));
-  const right = sub(end.point, scale(n, end.half));
-  if (!partner) return [left, right];
-  // Our left side meets the partner's right side and vice versa, whichever way the corner turns.
-  const m = leftNormal(partner.away);
-  const mitreLeft = intersect(left, end.away, sub(partner.point, scale(m, partner.half)), partner.away);
-  const mitreRight = intersect(right, end.away, add(partner.point, scale(m, partner.half)), partner.away);
-  if (!mitreLeft || !mitreRight) return [left, right];
-  const limit = MITRE_LIMIT * Math.max(end.half, partner.half);
-  const far = (p: Vec2) => Math.hypot(p.x - end.point.x, p.y - end.point.y) > limit;
-  if (far(mitreLeft) || far(mitreRight)) return [left, right];
-  return [mitreLeft, mitreRight];
-}
-
-function near(a: Vec2, b: Vec2): boolean {
-  return Math.hypot(a.x - b.x, a.y - b.y) <= JOINT_TOLERANCE;
-}
-
-export function wallFootprints(walls: readonly WallRecord[]): Map<string, Footprint> {
-  const ends = new Map(walls.map((w) => [w.id, endsOf(w)] as const));
-  const partnerOf = (wall: WallRecord, end: End): End | null => {
-    const others: End[] = [];
-    for (const other of walls) {
-      if (other.id === wall.id || other.storeyId !== wall.storeyId) continue;
-      for (const e of ends.get(other.id)!) if (near(e.point, end.point)) others.push(e);
+/** Runs of a wall's own pieces that join straight through their shared nodes. */
+function runsOf(pieces: readonly WallPiece[], joints: Joints): WallPiece[][] {
+  const runs: WallPiece[][] = [];
+  let run: WallPiece[] | null = null;
+  for (const piece of pieces) {
+    if (piece.coveredBy !== null) {
+      run = null;
+      continue;
     }
-    // T-joints and crossings get square ends for now; the wall graph will resolve them later.
-    return others.length === 1 ? others[0]! : null;
-  };
-  const out = new Map<string, Footprint>();
-  for (const wall of walls) {
-    const [start, end] = ends.get(wall.id)!;
-    const [startLeft, startRight] = endCorners(start, partnerOf(wall, start));
-    // At the far end `away` points backwards, so its left is the wall's right.
-    const [endRight, endLeft] = endCorners(end, partnerOf(wall, end));
-    out.set(wall.id, [startRight, endRight, endLeft, startLeft]);
+    const previous = run ? last(run) : null;
+    if (run && previous && joints.straight[previous.halfEdge ^ 1] === piece.halfEdge) run.push(piece);
+    else runs.push((run = [piece]));
+  }
+  return runs;
+}
+
+/** Footprints of every wall of one storey's graph, by wall id. */
+export function footprintsFromGraph(g: WallGraph, joints: Joints, caps: Caps): Map<string, WallFootprint> {
+  const out = new Map<string, WallFootprint>();
+  const { capCount, capX, capY } = caps;
+  for (const split of g.splits) {
+    const polygons = runsOf(split.pieces, joints).flatMap((run) => {
+      const start = run[0]!.halfEdge;
+      const end = last(run).halfEdge ^ 1;
+      const ring: Vec2[] = [];
+      const take = (h: number, from: number, to: number) => {
+        for (let i = from; i < to; i++) ring.push({ x: capX[CAP_STRIDE * h + i]!, y: capY[CAP_STRIDE * h + i]! });
+      };
+      // From the start cap's right corner, round the far end, back along the left face.
+      take(start, capCount[start]! - 1, capCount[start]!);
+      take(end, 0, capCount[end]!);
+      take(start, 0, capCount[start]! - 1);
+      return positiveLoops(cleanRing(ring));
+    });
+    out.set(split.wallId, polygons);
+  }
+  return out;
+}
+
+/**
+ * Where along each wall (mm from its start, on the centre line) both faces are whole: between
+ * the joints at its ends and around walls butting against it. Openings go within one interval.
+ */
+export function usableIntervalsFromGraph(g: WallGraph, joints: Joints, caps: Caps): Map<string, readonly (readonly [number, number])[]> {
+  const out = new Map<string, (readonly [number, number])[]>();
+  for (const split of g.splits) {
+    const intervals: [number, number][] = [];
+    for (const run of runsOf(split.pieces, joints)) {
+      for (const piece of run) {
+        const from = piece.from + caps.reach[piece.halfEdge]!;
+        const to = piece.to - caps.reach[piece.halfEdge ^ 1]!;
+        if (to <= from) continue;
+        const previous = intervals[intervals.length - 1];
+        if (previous && from - previous[1] <= 1e-6) previous[1] = to;
+        else intervals.push([from, to]);
+      }
+    }
+    out.set(split.wallId, intervals);
+  }
+  return out;
+}
+
+/** A wall as the footprints need it; walls of different storeys never join. */
+export interface FootprintWall extends WallInput {
+  readonly storeyId?: string;
+}
+
+/** Footprints of all walls (any storeys), by wall id. */
+export function wallFootprints(walls: readonly FootprintWall[]): Map<string, WallFootprint> {
+  const byStorey = new Map<string | undefined, FootprintWall[]>();
+  for (const w of walls) {
+    const list = byStorey.get(w.storeyId);
+    if (list) list.push(w);
+    else byStorey.set(w.storeyId, [w]);
+  }
+  const out = new Map<string, WallFootprint>();
+  for (const group of byStorey.values()) {
+    const g = buildWallGraph(group);
+    const joints = computeJoints(g);
+    for (const [id, f] of footprintsFromGraph(g, joints, computeCaps(g, joints))) out.set(id, f);
   }
   return out;
 }

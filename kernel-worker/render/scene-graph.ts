@@ -18,7 +18,7 @@ import {
 import type { RoomRecord, SceneRecord, Vec2, ViewMode, WallRecord } from '../../protocol/records';
 import type { RecordsDiff } from '../document/diff';
 import type { RecordReader } from '../document/store';
-import { wallFootprints, type Footprint } from '../geometry/wall-footprint';
+import { wallFootprints, type WallFootprint } from '../geometry/wall-footprint';
 import { MM } from './coords';
 import { createMaterials, partsShown, type SceneMaterials } from './materials';
 
@@ -109,8 +109,9 @@ export function createSceneGraph(): SceneGraph {
     return group;
   }
 
-  function buildWall(wall: WallRecord, footprint: Footprint, elevation: number): Group {
-    const geometry = new ExtrudeGeometry(shapeOf(footprint), { depth: wall.height * MM, bevelEnabled: false });
+  function buildWall(wall: WallRecord, footprint: WallFootprint, elevation: number): Group {
+    // Usually one outline; two for a wall another runs straight across, none for a redundant one.
+    const geometry = new ExtrudeGeometry(footprint.map(shapeOf), { depth: wall.height * MM, bevelEnabled: false });
     const group = solid(geometry, materials.wall);
     layFlat(group, elevation);
     return group;

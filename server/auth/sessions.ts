@@ -1,5 +1,5 @@
 import type { Db } from '../db/types';
-import { findUserById, type UserRow } from '../users/users';
+import { USER_COLUMNS, type UserRow } from '../users/users';
 import { hashToken, newSessionToken } from './tokens';
 
 /** Why a session stopped working; 'logged_in_elsewhere' shows the spec's dedicated message. */
@@ -65,17 +65,31 @@ export type SessionLookup =
   | { status: 'expired' }
   | { status: 'unknown' };
 
+interface SessionJoinRow extends UserRow {
+  session_revoked_at: Date | null;
+  session_revoke_reason: string | null;
+  session_live: boolean;
+}
+
+/**
+ * Every authenticated request runs this, so it is one round trip: the session with its user
+ * (scoped in a lateral subquery, so the user's columns can never clash with the session's).
+ */
 export async function lookupSession(db: Db, tokenHash: string): Promise<SessionLookup> {
-  const rows = await db.query<{ user_id: number; revoked_at: Date | null; revoke_reason: string | null; live: boolean }>(
-    'select user_id, revoked_at, revoke_reason, expires_at > now() as live from sessions where token_hash = $1',
+  const rows = await db.query<SessionJoinRow>(
+    `select s.revoked_at as session_revoked_at, s.revoke_reason as session_revoke_reason,
+       s.expires_at > now() as session_live, u.*
+     from sessions s left join lateral (select ${USER_COLUMNS} from users where users.id = s.user_id) u on true
+     where s.token_hash = $1`,
     [tokenHash],
   );
-  const session = rows[0];
-  if (!session) return { status: 'unknown' };
-  if (session.revoked_at) return { status: 'revoked', reason: session.revoke_reason };
-  if (!session.live) return { status: 'expired' };
-  const user = await findUserById(db, session.user_id);
-  if (!user) return { status: 'unknown' };
+  const row = rows[0];
+  if (!row) return { status: 'unknown' };
+  const { session_revoked_at: revokedAt, session_revoke_reason: reason, session_live: live, ...user } = row;
+  if (revokedAt) return { status: 'revoked', reason };
+  if (!live) return { status: 'expired' };
+  // no user row (the join is outer so that revoked and expired are told apart first, as before)
+  if (user.id === null || user.id === undefined) return { status: 'unknown' };
   return { status: 'active', user, tokenHash };
 }
 

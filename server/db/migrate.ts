@@ -43,9 +43,12 @@ export async function runMigrations(db: Db, migrations: readonly Migration[] = M
   const known = await db.query<{ id: number }>('select id from schema_migrations order by id');
   const done = new Set(known.map((k) => k.id));
   const newest = known.at(-1)?.id ?? 0;
-  if (newest > migrations.length) {
+  // Ids come in family blocks (1-9, 10-19, …), so compare with the highest id this server knows,
+  // not with how many migrations it has.
+  const newestKnown = migrations.at(-1)?.id ?? 0;
+  if (newest > newestKnown) {
     throw new MigrationError(
-      `the database schema is at version ${newest} but this server only knows ${migrations.length}; ` +
+      `the database schema is at version ${newest} but this server only knows ${newestKnown}; ` +
         'run a newer server or restore a matching backup',
     );
   }
@@ -69,5 +72,5 @@ export async function runMigrations(db: Db, migrations: readonly Migration[] = M
     });
     if (ran) applied.push(migration.id);
   }
-  return { applied, version: migrations.length };
+  return { applied, version: migrations.at(-1)?.id ?? 0 };
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { OID, parseDate, parseInt8, transactionDb, type Db } from './types';
 
@@ -15,10 +16,31 @@ const types = {
   },
 };
 
+// Every statement with parameters runs as a named prepared statement: PostgreSQL parses it once
+// per connection instead of once per call (the scene list's query took longer to plan than to
+// run). The name is a hash of the text, so the same text always maps to the same name and a
+// different text can never reuse one. The server's statements are a fixed set; a process that
+// somehow produced endless distinct texts stops preparing new ones past the cap.
+const PREPARED_MAX = 500;
+const statementNames = new Map<string, string>();
+
+function statementName(sql: string): string | undefined {
+  let name = statementNames.get(sql);
+  if (name === undefined && statementNames.size < PREPARED_MAX) {
+    name = 'y' + createHash('sha256').update(sql).digest('base64url').slice(0, 40);
+    statementNames.set(sql, name);
+  }
+  return name;
+}
+
+function statement(sql: string, params: readonly unknown[] | undefined): pg.QueryConfig {
+  return { name: params ? statementName(sql) : undefined, text: sql, values: params ? [...params] : undefined };
+}
+
 export async function createPostgresDb(options: PostgresOptions): Promise<Db> {
   const pool = new pg.Pool({
     connectionString: options.connectionString,
-    max: options.max ?? 10,
+    max: options.max ?? Number(process.env.PGPOOL_EXPERIMENT ?? 10),
     types,
     // A stuck database should fail requests (and /healthz) instead of hanging them forever.
     connectionTimeoutMillis: 10_000,
@@ -33,7 +55,7 @@ export async function createPostgresDb(options: PostgresOptions): Promise<Db> {
     kind: 'postgres',
     inTransaction: false,
     async query<T>(sql: string, params?: readonly unknown[]): Promise<T[]> {
-      const result = await pool.query(sql, params ? [...params] : undefined);
+      const result = await pool.query(statement(sql, params));
       return result.rows as T[];
     },
     async exec(sql: string): Promise<void> {
@@ -47,7 +69,7 @@ export async function createPostgresDb(options: PostgresOptions): Promise<Db> {
         const result = await fn(
           transactionDb('postgres', {
             query: async <R>(sql: string, params?: readonly unknown[]) =>
-              (await client.query(sql, params ? [...params] : undefined)).rows as R[],
+              (await client.query(statement(sql, params))).rows as R[],
             exec: async (sql: string) => {
               await client.query(sql);
             },

@@ -96,6 +96,7 @@ export function jsonDepth(bytes: Uint8Array, stopAt = Infinity): number {
 }
 
 // A NUL, a high surrogate not followed by a low one, or a low surrogate without a high one before it.
+// eslint-disable-next-line no-control-regex -- NUL is exactly what this looks for
 const BAD_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export function hasBadText(s: string): boolean {

@@ -3,6 +3,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { Logger } from '../logger';
 import { localeFromAcceptLanguage } from '../messages';
 import type { AppEnv } from './env';
+import { isEnvelopePath } from './paths';
 
 /**
  * The page needs module workers from its own origin and blob: (three.js/Comlink helpers), images
@@ -35,6 +36,11 @@ export function securityHeaders(frameAncestors: string): MiddlewareHandler<AppEn
     c.res.headers.set('Content-Security-Policy', csp);
     c.res.headers.set('X-Content-Type-Options', 'nosniff');
     c.res.headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+    // The editor needs none of these; an injected script or a hostile frame gets none either.
+    c.res.headers.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=()');
+    // API answers carry sessions' data: no shared cache or browser history may keep them. Routes
+    // that set their own Cache-Control (files) keep it.
+    if (isEnvelopePath(c.req.path) && !c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
   };
 }
 

@@ -269,13 +269,7 @@ export function sceneRoutes(deps: AppDeps): Hono<AppEnv> {
   routes.delete('/:id', async (c) => {
     const id = idFrom(c.req.param('id'));
     const actor = actorOf(c);
-    const moved = await softDelete(db, actor, [id]);
-    // Deleting a scene that is already in the bin is still a success; only a scene the caller
-    // cannot see at all is a 404.
-    if (moved.length === 0) {
-      const inBin = await db.query('select 1 from scenes where id = $1 and project_code = $2 and owner_id = $3', [id, actor.projectCode, actor.userId]);
-      if (inBin.length === 0) throw new ApiError(404, RETCODE.NOT_FOUND, 'sceneNotFound');
-    }
+    await softDelete(db, actor, [id]);
     return okData(c, { id });
   });
 

@@ -55,6 +55,7 @@ async function readMultipart(c: Context<AppEnv>, limit: number): Promise<FormDat
 /** The client's file name without folders, odd characters or excess length (kept for display only). */
 function cleanName(raw: string): string {
   const base = raw.split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex -- NUL is exactly what this removes
   const cleaned = hasBadText(base) ? base.replace(/[\u0000\uD800-\uDFFF]/g, '') : base;
   return cleaned.slice(0, MAX_NAME_CHARS);
 }

@@ -29,7 +29,7 @@ const EventLogEntry = z.object({
   version: z.string().max(32),
 });
 const EventLogs = z.array(EventLogEntry).min(1).max(MAX_EVENT_LOGS);
-const Decrypted = z.union([z.object({ eventLogs: EventLogs }), EventLogs]);
+const Wrapped = z.object({ eventLogs: EventLogs });
 
 function undecryptable(): ApiError {
   return new ApiError(400, RETCODE.BAD_REQUEST, 'eventLogUndecryptable', undefined, { field: 'payload' });
@@ -56,8 +56,9 @@ export function eventLogRoutes({ db, config }: AppDeps): Hono<AppEnv> {
   routes.post('/event-log', async (c) => {
     const body = await readJson(c, EventLogBody, config.jsonBodyLimit);
     const plain = decryptEventPayload(body.payload, config.eventLogKey);
-    const decoded = parseWith(Decrypted, parseJsonBytes(plain, {}, 'payload'), 'payload');
-    const entries = Array.isArray(decoded) ? decoded : decoded.eventLogs;
+    const decoded = parseJsonBytes(plain, {}, 'payload');
+    // A bare array is accepted too; parsing each shape on its own names the exact bad field.
+    const entries = Array.isArray(decoded) ? parseWith(EventLogs, decoded, 'payload') : parseWith(Wrapped, decoded, 'payload').eventLogs;
     // Errors are reported before login too; a session, when there is one, says whose they are.
     const found = await authenticate(db, c);
     const user = found instanceof ApiError ? null : found.user;

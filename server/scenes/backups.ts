@@ -209,8 +209,7 @@ export async function autoSave(
       [actor.projectCode, actor.userId, input.uuid, AUTO_SAVED_SCENE_NAME, input.isUseStackWall],
     );
     const sceneId = created[0]!.id;
-    const { row } = await addVersion(tx, { ...common, sceneId, kind: 'manual', sceneVersion: 1 });
-    await tx.query('update scenes set current_version_id = $2 where id = $1', [sceneId, row.id]);
+    const { row } = await addVersion(tx, { ...common, sceneId, kind: 'manual', sceneVersion: 1 }, { makeCurrent: true });
     const answer: AutoSaveAnswer = { sceneId, versionId: row.id, created: true, kind: 'manual' };
     return { body: answer };
   });

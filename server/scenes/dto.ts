@@ -37,7 +37,7 @@ export interface SceneDto {
 
 const bit = (n: number): 0 | 1 => (n ? 1 : 0);
 
-export function sceneDto(row: SceneRow, labels: readonly string[] = []): SceneDto {
+export function sceneDto(row: SceneRow): SceneDto {
   return {
     id: row.id,
     name: row.name,
@@ -56,7 +56,7 @@ export function sceneDto(row: SceneRow, labels: readonly string[] = []): SceneDt
     fromSceneId: row.from_scene_id,
     version: row.version,
     currentVersionId: row.current_version_id,
-    labels: [...labels],
+    labels: [...row.labels],
     ownerId: row.owner_id,
     shareCode: row.share_code,
     deletedAt: row.deleted_at ? row.deleted_at.toISOString() : null,

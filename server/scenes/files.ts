@@ -128,7 +128,7 @@ class SceneInspector extends Transform {
       this.decided = true;
       this.gzip = chunk.length >= 2 && chunk[0] === 0x1f && chunk[1] === 0x8b;
       if (this.gzip) {
-        this.gunzip = createGunzip();
+        this.gunzip = createGunzip({ chunkSize: 256 * 1024 });
         this.gunzip.on('data', (b: Buffer) => this.scan(b));
         this.gunzip.on('error', (e: Error) => {
           this.failure ??= new SceneScanError(`not valid gzip: ${e.message}`);

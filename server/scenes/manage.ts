@@ -60,9 +60,8 @@ export async function listScenes(db: Db, actor: Actor, q: ListQuery): Promise<Pa
     const counted = await db.query<{ n: number }>(`select count(*) as n from scenes s where ${where}`, params.slice(0, 5));
     total = counted[0]?.n ?? 0;
   }
-  const labels = await labelsOf(db, rows.map((r) => r.id));
   return {
-    list: rows.map((r) => sceneDto(r, labels.get(r.id) ?? [])),
+    list: rows.map((r) => sceneDto(r)),
     total,
     pageNumber: q.pageNumber,
     pageSize: q.pageSize,
@@ -70,8 +69,7 @@ export async function listScenes(db: Db, actor: Actor, q: ListQuery): Promise<Pa
 }
 
 export async function getScene(db: Db, actor: Actor, id: number): Promise<SceneDto> {
-  const row = await requireScene(db, actor, id, 'read');
-  return sceneDto(row, (await labelsOf(db, [id])).get(id) ?? []);
+  return sceneDto(await requireScene(db, actor, id, 'read'));
 }
 
 /** The three history lists of core.md §4 (manual saves, timed backups, auto saves), newest first. */
@@ -97,15 +95,24 @@ export async function listVersions(
   return { list: rows.map((r) => versionDto(r, scene.current_version_id)), total, pageNumber, pageSize };
 }
 
-/** DELETE /{id} and delete-scene-multi: to the recycle bin. Returns the ids that moved (others are not the caller's). */
+/**
+ * DELETE /{id} and delete-scene-multi: to the recycle bin, all or nothing. Every id must be a
+ * scene of the caller (already in the bin is fine); otherwise nothing moves and the answer is 404,
+ * as for one missing scene. Returns the ids that moved now.
+ */
 export async function softDelete(db: Db, actor: Actor, ids: readonly number[]): Promise<number[]> {
-  if (ids.length === 0) return [];
-  const rows = await db.query<{ id: number }>(
-    `update scenes set deleted_at = now() where id = any($1::bigint[]) and project_code = $2 and owner_id = $3 and deleted_at is null
-     returning id`,
-    [ids, actor.projectCode, actor.userId],
-  );
-  return rows.map((r) => r.id).sort((a, b) => a - b);
+  const wanted = [...new Set(ids)];
+  return db.transaction(async (tx) => {
+    const mine = await tx.query<{ id: number; deleted: boolean }>(
+      `select id, deleted_at is not null as deleted from scenes where id = any($1::bigint[]) and project_code = $2 and owner_id = $3
+       order by id for update`,
+      [wanted, actor.projectCode, actor.userId],
+    );
+    if (mine.length !== wanted.length) throw sceneNotFound();
+    const live = mine.filter((m) => !m.deleted).map((m) => m.id);
+    if (live.length > 0) await tx.query('update scenes set deleted_at = now() where id = any($1::bigint[])', [live]);
+    return live.sort((a, b) => a - b);
+  });
 }
 
 /** PUT /restore-scene/{id}: back from the recycle bin (a live scene answers as it is). */
@@ -120,7 +127,7 @@ export async function restoreDeleted(db: Db, actor: Actor, id: number): Promise<
 async function getOwn(db: Db, actor: Actor, id: number): Promise<SceneDto> {
   const row = await findScene(db, actor, id, { access: 'write' });
   if (!row) throw sceneNotFound();
-  return sceneDto(row, (await labelsOf(db, [id])).get(id) ?? []);
+  return sceneDto(row);
 }
 
 /** DELETE /deep/{id}: the scene, its versions, labels and files, for good (from the bin or not). */
@@ -254,7 +261,7 @@ export async function sceneByShareCode(db: Db, actor: Actor, code: string): Prom
   );
   const row = rows[0];
   if (!row) throw sceneNotFound();
-  const dto = sceneDto(row, []);
+  const dto = sceneDto(row);
   // The code is the owner's to hand out; whoever opens the scene with it does not see it again.
   return row.owner_id === actor.userId ? dto : { ...dto, shareCode: null };
 }

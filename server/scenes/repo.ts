@@ -40,11 +40,18 @@ export interface SceneRow {
   preview_key: string | null;
   multi_floor_key: string | null;
   room_info_key: string | null;
+  labels: string[];
 }
 
-export const SCENE_COLUMNS = `s.id, s.project_code, s.owner_id, s.uuid, s.name, s.version, s.current_version_id,
+/** The scene's own columns and its labels (a SceneRow without the current version's files), from `scenes s`. */
+export const SCENE_OWN_COLUMNS = `s.id, s.project_code, s.owner_id, s.uuid, s.name, s.version, s.current_version_id,
   s.custom_preview_key, s.area, s.is_use_stack_wall, s.jsd_url, s.has_measuring_size, s.room_type, s.from_scene_id,
   s.share_code, s.deleted_at, s.created_at, s.updated_at,
+  coalesce((select array_agg(l.label order by l.label) from scene_labels l where l.scene_id = s.id), '{}') as labels`;
+
+export type SceneOwnRow = Omit<SceneRow, 'file_key' | 'preview_key' | 'multi_floor_key' | 'room_info_key'>;
+
+export const SCENE_COLUMNS = `${SCENE_OWN_COLUMNS},
   v.file_key, v.preview_key, v.multi_floor_key, v.room_info_key`;
 
 export const SCENE_FROM = 'scenes s left join scene_versions v on v.id = s.current_version_id';
@@ -132,30 +139,58 @@ export interface VersionRow {
 export const VERSION_COLUMNS = `id, scene_id, kind, scene_version, file_key, preview_key, multi_floor_key, room_info_key,
   area, is_use_stack_wall, room_type, client_id, created_at`;
 
+// The version columns once more, qualified, for the statement below (its CTEs share names).
+const INSERTED_VERSION = VERSION_COLUMNS.split(',').map((c) => `v.${c.trim()}`).join(', ');
+
 /**
- * Adds a version and trims its list to the newest HISTORY_KEEP. Returns the new row and the keys
- * of files to delete after the commit. The caller holds the scene row lock, so two writers of one
- * scene never trim the same list at once.
+ * Adds a version, trims its list to the newest HISTORY_KEEP and drops the rows of the files the
+ * trimmed versions owned (and a trimmed floor list's previews), in one statement: a save is a
+ * handful of round trips, not a dozen. `makeCurrent` also points the scene at the new version.
+ * Returns the new row and the keys of files to delete after the commit. The caller holds the
+ * scene row lock, so two writers of one scene never trim the same list at once, and the new row
+ * is the newest of its list (its id comes last): every CTE reads the list as it was before the
+ * insert, so the trim keeps HISTORY_KEEP - 1 of the old ones.
  */
-export async function addVersion(tx: Db, v: NewVersion): Promise<{ row: VersionRow; dropKeys: string[] }> {
-  const rows = await tx.query<VersionRow>(
-    `insert into scene_versions (scene_id, kind, scene_version, file_key, preview_key, multi_floor_key, room_info_key,
-       area, is_use_stack_wall, room_type, client_id, created_by)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
-     returning ${VERSION_COLUMNS}`,
-    [v.sceneId, v.kind, v.sceneVersion, v.fileKey, v.previewKey, v.multiFloorKey, v.roomInfoKey, v.area, v.isUseStackWall, v.roomType, v.clientId, v.createdBy],
+export async function addVersion(tx: Db, v: NewVersion, options: { makeCurrent?: boolean } = {}): Promise<{ row: VersionRow; dropKeys: string[] }> {
+  const current = options.makeCurrent ? `, made_current as (update scenes set current_version_id = (select id from v) where id = $1)` : '';
+  const rows = await tx.query<VersionRow & { dropped: string[]; dropped_children: string[] }>(
+    `with v as (
+       insert into scene_versions (scene_id, kind, scene_version, file_key, preview_key, multi_floor_key, room_info_key,
+         area, is_use_stack_wall, room_type, client_id, created_by)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+       returning ${VERSION_COLUMNS}
+     ), trimmed as (
+       delete from scene_versions where id in (
+         select id from scene_versions where scene_id = $1 and kind = $2 order by id desc offset $13
+       ) returning file_key, preview_key, multi_floor_key, room_info_key
+     ), dropped as (
+       delete from scene_files where key in (
+         select k from trimmed, unnest(array[file_key, preview_key, multi_floor_key, room_info_key]) as k where k is not null
+       ) returning key, children
+     ), dropped_children as (
+       delete from scene_files where key in (select unnest(children) from dropped) returning key
+     )${current}
+     select ${INSERTED_VERSION},
+       array(select key from dropped) as dropped, array(select key from dropped_children) as dropped_children
+     from v`,
+    [
+      v.sceneId,
+      v.kind,
+      v.sceneVersion,
+      v.fileKey,
+      v.previewKey,
+      v.multiFloorKey,
+      v.roomInfoKey,
+      v.area,
+      v.isUseStackWall,
+      v.roomType,
+      v.clientId,
+      v.createdBy,
+      HISTORY_KEEP - 1,
+    ],
   );
-  const trimmed = await tx.query<{ file_key: string; preview_key: string | null; multi_floor_key: string | null; room_info_key: string | null }>(
-    `delete from scene_versions where id in (
-       select id from scene_versions where scene_id = $1 and kind = $2 order by id desc offset $3
-     ) returning file_key, preview_key, multi_floor_key, room_info_key`,
-    [v.sceneId, v.kind, HISTORY_KEEP],
-  );
-  const dropKeys = await dropFileRows(
-    tx,
-    trimmed.flatMap((t) => [t.file_key, t.preview_key, t.multi_floor_key, t.room_info_key]),
-  );
-  return { row: rows[0]!, dropKeys };
+  const { dropped, dropped_children: children, ...row } = rows[0]!;
+  return { row, dropKeys: [...dropped, ...children] };
 }
 
 /** Deletes a scene with all its versions and labels; returns the keys of files to delete after the commit. */

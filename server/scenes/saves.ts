@@ -12,13 +12,26 @@ import {
   dropFileRows,
   keyFromReference,
   recordFile,
+  unavailable,
+  type Claimed,
   type FileOwner,
   type SceneFileKind,
   type StoredSceneFile,
 } from './files';
 import type { IdempotencyScope } from './idempotency';
 import { NAME_MAX_CHARS } from './limits';
-import { addVersion, findScene, findVersion, labelsOf, requireScene, sceneNotFound, type Actor, type SceneRow, type VersionRow } from './repo';
+import {
+  addVersion,
+  findScene,
+  findVersion,
+  requireScene,
+  SCENE_OWN_COLUMNS,
+  sceneNotFound,
+  type Actor,
+  type SceneOwnRow,
+  type SceneRow,
+  type VersionRow,
+} from './repo';
 import { earlierAnswer, ownerOf, runWrite, type Outcome, type SceneDeps } from './write';
 
 /** Scene-level fields a create or an update may set (core.md §3). */
@@ -87,13 +100,14 @@ interface VersionKeys {
 
 /**
  * A client often sends back the addresses it was given (the same room-info file, the same floor
- * list) with a new scene file. Those files belong to a stored version already, and a file has one
+ * list, the same preview) with a new scene file. Those files belong to a stored version already, and a file has one
  * owner, so they are copied for the new version instead of being refused.
  */
 async function copyEchoes(deps: SceneDeps, actor: Actor, sceneId: number, files: Partial<VersionFilesInput>): Promise<Copies> {
   const copies: Copies = new Map();
-  const fields = ['file', ...OPTIONAL_FILES.map((f) => f.field)] as const;
-  for (const field of fields) {
+  // The scene file itself is new with every save (the client serialises the scene again), so only
+  // the optional files are looked at; a scene file sent twice is refused as already used.
+  for (const { field } of OPTIONAL_FILES) {
     const ref = files[field];
     const key = typeof ref === 'string' ? keyFromReference(ref) : null;
     if (!key) continue;
@@ -115,8 +129,11 @@ async function recordCopies(tx: Db, owner: FileOwner, files: readonly StoredScen
   for (const f of files) await recordFile(tx, owner, f, true);
 }
 
-/** Claims (or takes the copies of) the files of a new version, refusing an empty scene. */
-async function claimVersionFiles(tx: Db, owner: FileOwner, files: VersionFilesInput, copies: Copies): Promise<VersionKeys> {
+/**
+ * Claims (or takes the copies of) the files of a new version, refusing an empty scene. `sceneFile`
+ * is the scene file when the caller claimed it already (a save claims it in its version bump).
+ */
+async function claimVersionFiles(tx: Db, owner: FileOwner, files: VersionFilesInput, copies: Copies, sceneFile?: Claimed): Promise<VersionKeys> {
   const take = async (field: string, ref: string, kind: SceneFileKind): Promise<{ key: string; contentRecords: number | null }> => {
     const copied = copies.get(field);
     if (copied && copied[0]) {
@@ -125,7 +142,7 @@ async function claimVersionFiles(tx: Db, owner: FileOwner, files: VersionFilesIn
     }
     return claimFile(tx, owner, ref, kind, field);
   };
-  const scene = await take('file', files.file, 'scene');
+  const scene = sceneFile ?? (await take('file', files.file, 'scene'));
   if (scene.contentRecords === 0) throw emptyScene();
   const keys: VersionKeys = { fileKey: scene.key, previewKey: null, multiFloorKey: null, roomInfoKey: null };
   for (const { field, kind } of OPTIONAL_FILES) {
@@ -140,7 +157,12 @@ async function claimVersionFiles(tx: Db, owner: FileOwner, files: VersionFilesIn
 }
 
 /** Sets or clears the custom preview; returns keys to delete after the commit. */
-async function applyCustomPreview(tx: Db, owner: FileOwner, scene: SceneRow, ref: string | null | undefined): Promise<string[]> {
+async function applyCustomPreview(
+  tx: Db,
+  owner: FileOwner,
+  scene: Pick<SceneRow, 'id' | 'custom_preview_key'>,
+  ref: string | null | undefined,
+): Promise<string[]> {
   if (ref === undefined) return [];
   const key = ref === null || ref === '' ? null : keyFromReference(ref);
   if (key !== null && key === scene.custom_preview_key) return [];
@@ -152,11 +174,7 @@ async function applyCustomPreview(tx: Db, owner: FileOwner, scene: SceneRow, ref
 async function reloadDto(tx: Db, actor: Actor, id: number): Promise<SceneDto> {
   const row = await findScene(tx, actor, id, { access: 'read', includeDeleted: true });
   if (!row) throw sceneNotFound();
-  return sceneDto(row, (await labelsOf(tx, [id])).get(id) ?? []);
-}
-
-async function setCurrent(tx: Db, sceneId: number, version: VersionRow): Promise<void> {
-  await tx.query('update scenes set current_version_id = $2 where id = $1', [sceneId, version.id]);
+  return sceneDto(row);
 }
 
 const SCENE_CODE = /^[A-Za-z0-9_-]{1,64}$/;
@@ -223,45 +241,64 @@ export async function createScene(deps: SceneDeps, actor: Actor, scope: Idempote
       fields: input,
     });
     const keys = await claimVersionFiles(tx, owner, input, new Map());
-    const { row } = await addVersion(tx, {
-      sceneId: id,
-      kind: 'manual',
-      sceneVersion: 1,
-      ...keys,
-      area: input.area ?? 0,
-      isUseStackWall: input.isUseStackWall ?? 0,
-      roomType: input.roomType ?? 0,
-      clientId: '',
-      createdBy: actor.userId,
-    });
-    await setCurrent(tx, id, row);
-    const created = await requireScene(tx, actor, id, 'write');
-    await applyCustomPreview(tx, owner, created, input.customPreview);
+    await addVersion(
+      tx,
+      {
+        sceneId: id,
+        kind: 'manual',
+        sceneVersion: 1,
+        ...keys,
+        area: input.area ?? 0,
+        isUseStackWall: input.isUseStackWall ?? 0,
+        roomType: input.roomType ?? 0,
+        clientId: '',
+        createdBy: actor.userId,
+      },
+      { makeCurrent: true },
+    );
+    await applyCustomPreview(tx, owner, { id, custom_preview_key: null }, input.customPreview);
     return { body: await reloadDto(tx, actor, id) };
   });
+}
+
+/** The scene after its version moved on, and what became of the scene file the save claimed with it. */
+interface Bumped extends SceneOwnRow {
+  /** the scene file named by the save was this user's unclaimed upload and is now claimed */
+  file_claimed: boolean;
+  file_content_records: number | null;
 }
 
 /**
  * Moves the scene from baseVersion to baseVersion + 1, or explains why not: 404 when the actor
  * may not write it, 412 when someone else saved first. The conditional UPDATE takes the row lock,
  * so of many saves from one base exactly one matches; the others see the new version and fail.
+ * The same statement claims the save's scene file (`fileKey`, when there is one) and answers the
+ * scene row, so a save needs no separate claim and no reload; when the scene does not move, the
+ * caller throws and the transaction takes the claim back.
  */
-async function bumpVersion(tx: Db, actor: Actor, id: number, baseVersion: number, fields: SceneFieldsInput): Promise<SceneRow> {
-  const bumped = await tx.query<{ id: number }>(
-    `update scenes set version = version + 1, updated_at = now(),
-       name = coalesce($5::text, name), area = coalesce($6::float8, area),
-       is_use_stack_wall = coalesce($7::smallint, is_use_stack_wall), jsd_url = coalesce($8::text, jsd_url),
-       has_measuring_size = coalesce($9::smallint, has_measuring_size), room_type = coalesce($10::int, room_type)
-     where id = $1 and project_code = $2 and owner_id = $3 and version = $4 and deleted_at is null
-     returning id`,
-    [id, actor.projectCode, actor.userId, baseVersion, ...fieldsParams(fields)],
+async function bumpVersion(tx: Db, actor: Actor, id: number, baseVersion: number, fields: SceneFieldsInput, fileKey: string | null = null): Promise<Bumped> {
+  const bumped = await tx.query<Bumped>(
+    `with claimed as (
+       update scene_files set claimed = true
+       where key = $11 and project_code = $2 and owner_id = $3 and kind = 'scene' and not claimed
+       returning content_records
+     )
+     update scenes s set version = s.version + 1, updated_at = now(),
+       name = coalesce($5::text, s.name), area = coalesce($6::float8, s.area),
+       is_use_stack_wall = coalesce($7::smallint, s.is_use_stack_wall), jsd_url = coalesce($8::text, s.jsd_url),
+       has_measuring_size = coalesce($9::smallint, s.has_measuring_size), room_type = coalesce($10::int, s.room_type)
+     where s.id = $1 and s.project_code = $2 and s.owner_id = $3 and s.version = $4 and s.deleted_at is null
+     returning ${SCENE_OWN_COLUMNS},
+       exists (select 1 from claimed) as file_claimed, (select content_records from claimed) as file_content_records`,
+    [id, actor.projectCode, actor.userId, baseVersion, ...fieldsParams(fields), fileKey],
   );
-  if (bumped.length === 0) {
+  const row = bumped[0];
+  if (!row) {
     const current = await findScene(tx, actor, id, { access: 'write' });
     if (!current) throw sceneNotFound();
     throw versionConflict(current, baseVersion);
   }
-  return requireScene(tx, actor, id, 'write');
+  return row;
 }
 
 /** PUT /meta20/x/scene/{id}: a manual save (with a file) or a change of scene fields (without). */
@@ -279,27 +316,57 @@ export async function saveScene(
   // Preview, floor images and room info belong to a version: without a new file there is none.
   if (!file && OPTIONAL_FILES.some(({ field }) => typeof input[field] === 'string' && input[field] !== '')) throw badRequest('file');
   const copies = file ? await copyEchoes(deps, actor, id, input) : new Map<string, StoredSceneFile[]>();
+  const fileKey = file ? keyFromReference(file) : null;
   return runWrite(deps, scope, writtenKeys(copies), async (tx) => {
-    const scene = await bumpVersion(tx, actor, id, input.baseVersion, input);
+    const { file_claimed: fileClaimed, file_content_records: contentRecords, ...scene } = await bumpVersion(
+      tx,
+      actor,
+      id,
+      input.baseVersion,
+      input,
+      fileKey,
+    );
     const dropKeys: string[] = [];
+    let version: { id: number; keys: VersionKeys } | null = null;
     if (file) {
-      const keys = await claimVersionFiles(tx, owner, { ...input, file }, copies);
-      const added = await addVersion(tx, {
-        sceneId: id,
-        kind: 'manual',
-        sceneVersion: scene.version,
-        ...keys,
-        area: scene.area,
-        isUseStackWall: scene.is_use_stack_wall,
-        roomType: scene.room_type,
-        clientId: '',
-        createdBy: actor.userId,
-      });
-      await setCurrent(tx, id, added.row);
+      // the checks claimFile makes, in its order, for the claim the bump made
+      if (!fileKey) throw badRequest('file');
+      if (!fileClaimed) throw unavailable('file');
+      const keys = await claimVersionFiles(tx, owner, { ...input, file }, copies, { key: fileKey, contentRecords });
+      const added = await addVersion(
+        tx,
+        {
+          sceneId: id,
+          kind: 'manual',
+          sceneVersion: scene.version,
+          ...keys,
+          area: scene.area,
+          isUseStackWall: scene.is_use_stack_wall,
+          roomType: scene.room_type,
+          clientId: '',
+          createdBy: actor.userId,
+        },
+        { makeCurrent: true },
+      );
       dropKeys.push(...added.dropKeys);
+      version = { id: added.row.id, keys };
     }
-    dropKeys.push(...(await applyCustomPreview(tx, owner, scene, input.customPreview)));
-    return { body: await reloadDto(tx, actor, id), dropKeys };
+    const previewDrops = await applyCustomPreview(tx, owner, scene, input.customPreview);
+    dropKeys.push(...previewDrops);
+    // The bump answered the scene row; with the new version's files it is the answer. A change of
+    // the custom preview, or a save without a file, reads the row again instead.
+    const body =
+      version && input.customPreview === undefined
+        ? sceneDto({
+            ...scene,
+            current_version_id: version.id,
+            file_key: version.keys.fileKey,
+            preview_key: version.keys.previewKey,
+            multi_floor_key: version.keys.multiFloorKey,
+            room_info_key: version.keys.roomInfoKey,
+          })
+        : await reloadDto(tx, actor, id);
+    return { body, dropKeys };
   });
 }
 
@@ -344,18 +411,21 @@ export async function restoreVersion(
       roomType: version.room_type,
     });
     for (const files of copies.values()) await recordCopies(tx, owner, files);
-    const added = await addVersion(tx, {
-      sceneId,
-      kind: 'manual',
-      sceneVersion: scene.version,
-      ...keys,
-      area: version.area,
-      isUseStackWall: version.is_use_stack_wall,
-      roomType: version.room_type,
-      clientId: '',
-      createdBy: actor.userId,
-    });
-    await setCurrent(tx, sceneId, added.row);
+    const added = await addVersion(
+      tx,
+      {
+        sceneId,
+        kind: 'manual',
+        sceneVersion: scene.version,
+        ...keys,
+        area: version.area,
+        isUseStackWall: version.is_use_stack_wall,
+        roomType: version.room_type,
+        clientId: '',
+        createdBy: actor.userId,
+      },
+      { makeCurrent: true },
+    );
     return { body: await reloadDto(tx, actor, sceneId), dropKeys: added.dropKeys };
   });
 }
@@ -400,18 +470,21 @@ async function insertClone(tx: Db, actor: Actor, p: PreparedClone, name: string)
     airConditioner: p.airConditioner,
   });
   for (const files of p.copies.values()) await recordCopies(tx, owner, files);
-  const { row } = await addVersion(tx, {
-    sceneId: id,
-    kind: 'manual',
-    sceneVersion: 1,
-    ...p.keys,
-    area: p.version.area,
-    isUseStackWall: p.version.is_use_stack_wall,
-    roomType: p.version.room_type,
-    clientId: '',
-    createdBy: actor.userId,
-  });
-  await setCurrent(tx, id, row);
+  await addVersion(
+    tx,
+    {
+      sceneId: id,
+      kind: 'manual',
+      sceneVersion: 1,
+      ...p.keys,
+      area: p.version.area,
+      isUseStackWall: p.version.is_use_stack_wall,
+      roomType: p.version.room_type,
+      clientId: '',
+      createdBy: actor.userId,
+    },
+    { makeCurrent: true },
+  );
   if (p.customPreview) {
     await recordFile(tx, owner, p.customPreview, true);
     await tx.query('update scenes set custom_preview_key = $2 where id = $1', [id, p.customPreview.key]);

@@ -1,9 +1,10 @@
-import { createReadStream } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { createGzip, gunzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { createGzip, gunzip, gzip } from 'node:zlib';
 import { randomUUID } from 'node:crypto';
 import { SAFE_KEY, type FileStorage, type PutOptions, type StoredObjectInfo } from './types';
 
@@ -34,15 +35,15 @@ export class LocalDiskStorage implements FileStorage {
     const compress = (options.gzip ?? false) && !options.preCompressed;
     const gzip = compress || (options.preCompressed ?? false);
     try {
-      const source = body instanceof Uint8Array ? Readable.from([Buffer.from(body)]) : body;
-      const handle = await fs.open(tmp, 'w');
-      try {
-        const out = handle.createWriteStream({ autoClose: false });
-        if (compress) await pipeline(source, createGzip(), out);
-        else await pipeline(source, out);
-        await handle.sync();
-      } finally {
-        await handle.close();
+      if (body instanceof Uint8Array) {
+        await writeFileSynced(tmp, compress ? await gzipAsync(body) : body);
+      } else {
+        // A write stream that closes its own descriptor: with autoClose off, pipeline() would wait
+        // for a 'close' that never comes. The data is fsynced through a second descriptor after.
+        const out = createWriteStream(tmp, { flags: 'wx' });
+        if (compress) await pipeline(body, createGzip(), out);
+        else await pipeline(body, out);
+        await syncFile(tmp);
       }
       const size = (await fs.stat(tmp)).size;
       const sidecar: Sidecar = { contentType: options.contentType, gzip, size };
@@ -71,14 +72,24 @@ export class LocalDiskStorage implements FileStorage {
   async openRead(key: string): Promise<{ info: StoredObjectInfo; stream: Readable } | null> {
     const info = await this.stat(key);
     if (!info) return null;
-    return { info, stream: createReadStream(this.pathOf(key)) };
+    // Opened now, not lazily by the stream: a file deleted (or replaced) while the answer is still
+    // being sent keeps streaming from the open descriptor instead of failing halfway.
+    let handle;
+    try {
+      handle = await fs.open(this.pathOf(key), 'r');
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw e;
+    }
+    const size = (await handle.stat()).size;
+    return { info: { ...info, size }, stream: handle.createReadStream() };
   }
 
   async read(key: string): Promise<Uint8Array | null> {
     const info = await this.stat(key);
     if (!info) return null;
     const raw = await fs.readFile(this.pathOf(key));
-    return info.gzip ? new Uint8Array(gunzipSync(raw)) : new Uint8Array(raw);
+    return info.gzip ? new Uint8Array(await gunzipAsync(raw)) : new Uint8Array(raw);
   }
 
   async copy(fromKey: string, toKey: string): Promise<StoredObjectInfo | null> {
@@ -92,6 +103,28 @@ export class LocalDiskStorage implements FileStorage {
     const target = this.pathOf(key);
     await fs.rm(target, { force: true });
     await fs.rm(`${target}.meta.json`, { force: true });
+  }
+}
+
+const gzipAsync = promisify(gzip);
+const gunzipAsync = promisify(gunzip);
+
+async function writeFileSynced(file: string, content: Uint8Array | string): Promise<void> {
+  const handle = await fs.open(file, 'wx');
+  try {
+    await handle.writeFile(content);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+async function syncFile(file: string): Promise<void> {
+  const handle = await fs.open(file, 'r+');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
   }
 }
 

@@ -45,7 +45,8 @@ export interface UserRow {
   password_is_simple: boolean;
 }
 
-const USER_COLUMNS = `id, project_code, account, password_hash, username, phone, platform, is_project_admin,
+/** The columns of a UserRow; also read by the session lookup, which fetches the user with the session. */
+export const USER_COLUMNS = `id, project_code, account, password_hash, username, phone, platform, is_project_admin,
   agent_id, is_sub, member_date_end, modules, order_roles, no_access, admin_flags, project_role_ids,
   permission_list, hide_list, special_list, password_is_simple`;
 

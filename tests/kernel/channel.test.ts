@@ -1,15 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { snapshot as plain } from 'valtio/vanilla';
-import type { ChannelMessage } from '../../protocol/channel';
+import * as Comlink from 'comlink';
+import { isChannelMessage, type ChannelMessage } from '../../protocol/channel';
 import { KernelCommandError } from '../../protocol/errors';
 import type { SnapshotPatch } from '../../protocol/patch';
-import { connectChannel, type ChannelEndpoint, type KernelChannel } from '../../ui/kernel/channel';
+import { createChannel, type ChannelEndpoint, type KernelChannel } from '../../ui/kernel/channel';
 import { kernelState, resetMirror, syncMirror, type MirrorSync } from '../../ui/kernel/mirror';
 import { spawnNodeKernel, type SpawnedKernel } from './fixtures/spawn-node-kernel';
 
-// The UI channel (protocol/channel.ts) against the real worker: calls and patches on one port,
-// each call resolving with the mirror already patched, the stream in seq order, and a lost patch
-// repaired by a resubscription.
+// The UI channel (protocol/channel.ts) against the real worker, beside Comlink on the worker's own
+// port: each call resolving with the mirror already patched, the stream in seq order with the
+// patches of Comlink calls, and a lost patch repaired by a resubscription.
 
 let spawned: SpawnedKernel | null = null;
 let channel: KernelChannel | null = null;
@@ -22,6 +23,11 @@ afterEach(async () => {
   spawned = channel = sync = null;
   vi.restoreAllMocks();
 });
+
+/** The kernel's snapshot, asked through Comlink (which takes the patch stream over: ask last). */
+function kernelSnapshot() {
+  return spawned!.api.subscribe(Comlink.proxy(() => {}));
+}
 
 function mirrorBody() {
   const { status: _status, error: _error, ...body } = plain(kernelState);
@@ -36,50 +42,50 @@ async function until(condition: () => boolean, ms = 5000): Promise<void> {
   }
 }
 
-/** Passes messages through, except those `drop` picks, and records the seqs that went by. */
-function lossy(port: MessagePort, drop: (message: ChannelMessage) => boolean) {
+/** Passes messages through, except those `drop` picks, and records the seqs of the channel's patches that went by. */
+function lossy(endpoint: Comlink.Endpoint, drop: (message: ChannelMessage) => boolean) {
   const seen: number[] = [];
   const dropped: ChannelMessage[] = [];
   const wrapped = new Map<(event: MessageEvent) => void, (event: MessageEvent) => void>();
-  const endpoint: ChannelEndpoint = {
-    postMessage: (m) => port.postMessage(m),
+  const stand: ChannelEndpoint = {
+    postMessage: (m) => endpoint.postMessage(m),
     addEventListener(type, listener) {
       const filter = (event: MessageEvent) => {
         const message = event.data as ChannelMessage;
-        if (drop(message)) {
-          dropped.push(message);
-          return;
+        if (isChannelMessage(message)) {
+          if (drop(message)) {
+            dropped.push(message);
+            return;
+          }
+          const patches = message.kind === 'patch' ? [message.patch] : message.patches;
+          seen.push(...patches.map((p: SnapshotPatch) => p.seq));
         }
-        const patches = message.kind === 'patch' ? [message.patch] : message.patches;
-        seen.push(...patches.map((p: SnapshotPatch) => p.seq));
         listener(event);
       };
       wrapped.set(listener, filter);
-      port.addEventListener(type, filter);
+      endpoint.addEventListener(type, filter as unknown as EventListener);
     },
     removeEventListener(type, listener) {
       const filter = wrapped.get(listener);
-      if (filter) port.removeEventListener(type, filter);
+      if (filter) endpoint.removeEventListener(type, filter as unknown as EventListener);
     },
-    start: () => port.start(),
-    close: () => port.close(),
   };
-  return { endpoint, seen, dropped };
+  return { endpoint: stand, seen, dropped };
 }
 
 async function connect(drop: (message: ChannelMessage) => boolean = () => false) {
   spawned = await spawnNodeKernel();
   const { api } = spawned;
-  await api.init(null, { width: 10, height: 10, dpr: 1 });
-  let wire: ReturnType<typeof lossy> | null = null;
-  const open = await connectChannel(api, (port) => (wire = lossy(port, drop)).endpoint);
+  const wire = lossy(spawned.endpoint, drop);
+  const open = createChannel(wire.endpoint);
   channel = open;
+  await api.init(null, { width: 10, height: 10, dpr: 1 });
   const subscribe = vi.fn((listener: Parameters<KernelChannel['setPatchListener']>[0]) => {
     open.setPatchListener(listener);
-    return open.snapshot();
+    return open.subscribe();
   });
   sync = await syncMirror(subscribe);
-  return { api, channel: open, subscribe, wire: wire! };
+  return { api, channel: open, subscribe, wire };
 }
 
 describe('UI channel over the real worker', () => {
@@ -100,15 +106,15 @@ describe('UI channel over the real worker', () => {
     expect(kernelState.rooms[roomId]?.name).toBe('');
     expect(wire.seen).toEqual(wire.seen.map((_, i) => i + 1));
     expect(kernelState.seq).toBe(wire.seen.length);
-    expect(mirrorBody()).toEqual(await channel.snapshot());
+    expect(mirrorBody()).toEqual(await kernelSnapshot());
   });
 
-  it('takes patches from other callers (KernelApi) on the same port, in order with the replies', async () => {
+  it('takes patches from other callers (Comlink) on the same port, in order with the replies', async () => {
     const { api, channel, wire } = await connect();
     await Promise.all([api.exec('view.setCamera', { view: 2 }), channel.exec('view.setMode', { mode: 2 }), api.exec('view.setMode', { mode: 3 })]);
     await until(() => kernelState.seq === 3);
     expect(wire.seen).toEqual([1, 2, 3]);
-    expect(mirrorBody()).toEqual(await channel.snapshot());
+    expect(mirrorBody()).toEqual(await kernelSnapshot());
   });
 
   it('rejects a failing call with the kernel error, the mirror untouched', async () => {
@@ -128,7 +134,7 @@ describe('UI channel over the real worker', () => {
     await channel.exec('scene.createDefaultRoom', {});
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     armed = true;
-    // Through KernelApi: its patch reaches the channel as a message of its own, which is lost.
+    // Through Comlink: its patch reaches the channel as a message of its own, which is lost.
     await api.exec('view.setMode', { mode: 1 });
     await until(() => wire.dropped.length === 1);
     expect(kernelState.viewMode).toBe(0);
@@ -138,7 +144,7 @@ describe('UI channel over the real worker', () => {
     await until(() => subscribe.mock.calls.length === 2 && kernelState.cameraView === 3);
     await until(() => kernelState.seq === 3);
     expect(kernelState.viewMode).toBe(1);
-    expect(mirrorBody()).toEqual(await channel.snapshot());
+    expect(mirrorBody()).toEqual(await kernelSnapshot());
     expect(error).not.toHaveBeenCalled();
   });
 
@@ -148,5 +154,27 @@ describe('UI channel over the real worker', () => {
     channel.close();
     await expect(pending).rejects.toMatchObject({ code: 'NOT_READY', command: 'view.setMode' });
     await expect(channel.undo()).rejects.toMatchObject({ code: 'NOT_READY', command: 'undo' });
+  });
+
+  it('answers NOT_READY before init, and yields the patch stream to a Comlink listener and back', async () => {
+    spawned = await spawnNodeKernel();
+    const open = createChannel(lossy(spawned.endpoint, () => false).endpoint);
+    channel = open;
+    await expect(open.exec('view.setMode', { mode: 1 })).rejects.toMatchObject({ code: 'NOT_READY', command: 'view.setMode' });
+    const { api } = spawned;
+    await api.init(null, { width: 10, height: 10, dpr: 1 });
+    const streamed: SnapshotPatch[] = [];
+    open.setPatchListener((p) => streamed.push(p));
+    await open.subscribe();
+    const elsewhere: SnapshotPatch[] = [];
+    await api.subscribe(Comlink.proxy((p: SnapshotPatch) => void elsewhere.push(p)));
+    // Not subscribed any more: the call still answers, its patch goes to the Comlink listener.
+    await open.exec('view.setMode', { mode: 2 });
+    await until(() => elsewhere.length === 1);
+    expect(streamed).toEqual([]);
+    await open.subscribe();
+    await open.exec('view.setMode', { mode: 3 });
+    expect(streamed.map((p) => p.ops)).toEqual([[{ op: 'set', path: ['viewMode'], value: 3 }]]);
+    expect(elsewhere).toHaveLength(1);
   });
 });

@@ -239,7 +239,7 @@ describe('kernel: renderer hookup', () => {
     return { timers, now: () => now, advance };
   }
 
-  it('feeds each diff to the renderer and reports frames at most twice a second', () => {
+  it('feeds the diffs to the renderer and reports frames at most twice a second', async () => {
     const clock = fakeTimers();
     const kernel = createKernel({ ids: createSequentialIds(), timers: clock.timers, now: clock.now });
     const patches: SnapshotPatch[] = [];
@@ -256,8 +256,21 @@ describe('kernel: renderer hookup', () => {
     expect(kernel.snapshot().renderer).toEqual({ kind: 'webgl2', frames: 0 });
 
     kernel.exec('view.setMode', { mode: 1 });
+    // The view follows right after the command (a microtask later: the UI's answer goes first).
+    expect(sync).toHaveBeenCalledTimes(1);
+    await Promise.resolve();
     expect(sync).toHaveBeenCalledTimes(2);
     expect(Object.keys(sync.mock.calls[1]![0].updated)).toEqual(['view']);
+    // Commits of one task arrive as one diff; a change that was undone in the same task is none.
+    kernel.exec('view.setCamera', { view: 2 });
+    kernel.exec('view.setMode', { mode: 2 });
+    kernel.exec('view.setMode', { mode: 1 });
+    await Promise.resolve();
+    expect(sync).toHaveBeenCalledTimes(3);
+    expect(sync.mock.calls[2]![0].updated.view.map((v: { cameraView: number; viewMode: number }) => [v.cameraView, v.viewMode])).toEqual([
+      [0, 1],
+      [2, 1],
+    ]);
 
     patches.length = 0;
     for (let i = 1; i <= 30; i++) hooks!.onFrame(i);

@@ -126,6 +126,7 @@ function runStep(r: Random, tk: TestKernel): void {
   } else {
     expect(tk.history.undoSteps).toBe(steps + 1);
   }
+  tk.expectMirrorInSync();
 }
 
 describe('property: random command sequences', () => {
@@ -142,6 +143,7 @@ describe('property: random command sequences', () => {
         if (tk.history.undoSteps > 0 && r.chance(0.08)) {
           tk.undo();
           if (r.chance(0.5)) tk.redo();
+          tk.expectMirrorInSync();
           continue;
         }
         const steps = tk.history.undoSteps;

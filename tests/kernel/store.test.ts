@@ -122,4 +122,44 @@ describe('record store', () => {
     const back = reverseDiff(diff);
     expect(Object.keys(back.removed).sort()).toEqual(['view', 'w1']);
   });
+
+  it('lists and counts one type from its own index, seeing a transaction\'s writes (a changed type included)', () => {
+    const store = createStore({ initial: [storey, wall('w2', 1000), wall('w1', 1000)] });
+    const before = store.ofType('wall');
+    expect(before.map((w) => w.id)).toEqual(['w1', 'w2']);
+    // Callers may sort what they get: it is their copy.
+    before.reverse();
+    expect(store.ofType('wall').map((w) => w.id)).toEqual(['w1', 'w2']);
+    expect([store.countOf('wall'), store.countOf('storey'), store.countOf('room')]).toEqual([2, 1, 0]);
+
+    const seen = store.transact((tx) => {
+      tx.put(wall('w0', 500));
+      tx.remove('w2');
+      const walls = tx.ofType('wall').map((w) => w.id);
+      // The same id now names a light: it leaves the walls and joins the lights.
+      tx.remove('w1');
+      tx.put({ id: 'w1', type: 'light', storeyId: 's1', kind: 'point', position: { x: 0, y: 0, z: 1 }, color: '#ffffff', intensity: 1 });
+      return { walls, after: tx.ofType('wall').map((w) => w.id), lights: tx.ofType('light').map((l) => l.id), count: tx.countOf('wall') };
+    }).result;
+    expect(seen).toEqual({ walls: ['w0', 'w1'], after: ['w0'], lights: ['w1'], count: 1 });
+    expect(store.ofType('wall').map((w) => w.id)).toEqual(['w0']);
+    expect([store.countOf('wall'), store.countOf('light')]).toEqual([1, 1]);
+
+    expect(() =>
+      store.transact((tx) => {
+        tx.remove('w0');
+        throw new Error('no');
+      }),
+    ).toThrow('no');
+    expect(store.ofType('wall').map((w) => w.id)).toEqual(['w0']);
+    expect(store.countOf('wall')).toBe(1);
+    expect(store.all().map((r) => r.id)).toEqual(['s1', 'w0', 'w1']);
+  });
+
+  it('keeps the stored object when a put changes nothing', () => {
+    const store = createStore({ initial: [storey] });
+    const stored = store.get('s1');
+    store.transact((tx) => tx.put({ ...storey }));
+    expect(store.get('s1')).toBe(stored);
+  });
 });

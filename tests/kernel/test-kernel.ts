@@ -7,6 +7,7 @@ import { RECORD_SCOPES, type RecordOfType, type RecordType, type SceneRecord } f
 import type { KernelSnapshot } from '../../protocol/snapshot';
 import { createSequentialIds } from '../../kernel-worker/document/ids';
 import { createKernel, type Kernel, type KernelOptions } from '../../kernel-worker/kernel';
+import { deriveSnapshot } from '../../kernel-worker/snapshot';
 
 // A headless kernel for tests: in-process, no worker, no GL. Runs commands, drives the kernel's
 // input path the way the canvas forwards DOM events (after tldraw's TestEditor), and keeps a UI
@@ -87,9 +88,17 @@ export class TestKernel {
     return JSON.stringify(this.document());
   }
 
-  /** The mirror fed by patches equals the kernel's own snapshot. */
+  /**
+   * The mirror fed by patches equals the kernel's own snapshot, and that snapshot (kept up to date
+   * commit by commit) equals one derived from scratch from the records.
+   */
   expectMirrorInSync(): void {
-    expect(this.mirror).toEqual(this.kernel.snapshot());
+    const snapshot = this.kernel.snapshot();
+    expect(this.mirror).toEqual(snapshot);
+    const { seq: _seq, canUndo, canRedo, dirty, changedSinceBackup, renderer, ...rest } = snapshot;
+    expect({ canUndo, canRedo, dirty, changedSinceBackup, renderer, ...rest }).toEqual(
+      deriveSnapshot(this.kernel.records, { canUndo, canRedo, dirty, changedSinceBackup }, renderer),
+    );
   }
 
   pointerDown(x = this.pointer.x, y = this.pointer.y, options: PointerOptions = {}): this {

@@ -118,6 +118,12 @@ for (const backend of backends()) {
         expect(await json<CodeBody>(res)).toEqual({ code: 401, msg: '登录已失效，请重新登录', data: null });
       });
 
+      it('an unknown /account2 path is a 404 in the same shape', async () => {
+        const res = await app.request('/account2/x/user/nothing');
+        expect(res.status).toBe(404);
+        expect(await json<CodeBody>(res)).toEqual({ code: 404, msg: '接口不存在', data: null });
+      });
+
       it('answers every section for an admin', async () => {
         const data = await profile(await loginToken(app, credsOf('yfang_corp', 'admin')));
         expect(data).toMatchObject({

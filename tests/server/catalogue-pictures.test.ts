@@ -1,8 +1,15 @@
-// The PNG writer and the procedural textures behind the seeded catalogue (no database needed).
+// The PNG writer and the procedural textures behind the seeded catalogue, and drawing a picture
+// into the local-disk store on first request.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { crc32 as zlibCrc32 } from 'node:zlib';
 import { crc32, encodePng } from '../../server/catalogues/png';
-import { renderAsset } from '../../server/catalogues/assets';
+import { ensureAsset, renderAsset } from '../../server/catalogues/assets';
+import { createPgliteDb } from '../../server/db/pglite';
+import { runMigrations } from '../../server/db/migrate';
+import { LocalDiskStorage } from '../../server/storage/local-disk';
 import { publicTileSeeds } from '../../server/catalogues/catalogue-data';
 import { renderTexture, sizeForAspect, TEXTURE_PATTERNS, thumbnail } from '../../server/catalogues/textures';
 import { truncateSpecs, type FilterOption } from '../../server/catalogues/tiles';
@@ -90,5 +97,35 @@ describe('spec filter truncation (core.md §7)', () => {
     expect(list).toHaveLength(11);
     expect(list.slice(0, 10)).toEqual(options(12).slice(0, 10));
     expect(list[10]).toEqual({ value: 'more', name: '更多', count: 11 + 12, children: options(12).slice(10) });
+  });
+});
+
+describe('pictures drawn on first request', () => {
+  it('are drawn once into the local-disk store, concurrently requested or not', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'yfang-assets-'));
+    const db = await createPgliteDb();
+    try {
+      await runMigrations(db);
+      const texture = { pattern: 'terrazzo', seed: 5, base: '#ecebe6', accent: '#9b9890' };
+      await db.query(`insert into catalogue_assets (base, texture, width_mm, height_mm) values ('catalogue/test/T-1', $1, 600, 300)`, [
+        JSON.stringify(texture),
+      ]);
+      const storage = new LocalDiskStorage(dir);
+      const results = await Promise.all(Array.from({ length: 5 }, () => ensureAsset(db, storage, 'catalogue/test/T-1.png')));
+      expect(results).toEqual([true, true, true, true, true]);
+      const stored = await storage.read('catalogue/test/T-1.png');
+      expect(readPng(stored!)).toMatchObject({ width: 256, height: 128 });
+      expect(await storage.stat('catalogue/test/T-1.png')).toMatchObject({ contentType: 'image/png', gzip: false });
+      expect(await ensureAsset(db, storage, 'catalogue/test/T-1.thumb.png')).toBe(true);
+      expect(readPng((await storage.read('catalogue/test/T-1.thumb.png'))!)).toMatchObject({ width: 100, height: 100 });
+      // unknown items and variants are not drawn (and nothing is stored for them)
+      expect(await ensureAsset(db, storage, 'catalogue/test/T-2.png')).toBe(false);
+      expect(await ensureAsset(db, storage, 'catalogue/test/T-1.v1.png')).toBe(false);
+      expect(await ensureAsset(db, storage, 'catalogue/test/T-1.gif')).toBe(false);
+      expect(await storage.stat('catalogue/test/T-1.v1.png')).toBeNull();
+    } finally {
+      await db.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

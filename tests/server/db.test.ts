@@ -28,32 +28,35 @@ for (const backend of backends()) {
       const first = await runMigrations(db);
       expect(first.applied).toEqual(MIGRATIONS.map((m) => m.id));
       const second = await runMigrations(db);
-      expect(second).toEqual({ applied: [], version: MIGRATIONS.length });
+      expect(second).toEqual({ applied: [], version: MIGRATIONS.at(-1)!.id });
       const recorded = await db.query<{ id: number; name: string }>('select id, name from schema_migrations order by id');
       expect(recorded).toEqual(MIGRATIONS.map((m) => ({ id: m.id, name: m.name })));
       const tables = await db.query<{ table_name: string }>(
         `select table_name from information_schema.tables where table_schema = current_schema() order by table_name`,
       );
-      expect(tables.map((r) => r.table_name)).toEqual(['projects', 'schema_migrations', 'sessions', 'users']);
+      const names = tables.map((r) => r.table_name);
+      for (const core of ['projects', 'schema_migrations', 'sessions', 'users']) expect(names).toContain(core);
     });
 
     it('runs concurrent migrators without applying anything twice', async () => {
-      const extra: Migration[] = [...MIGRATIONS, { id: MIGRATIONS.length + 1, name: 'counter', sql: 'create table counter (n int)' }];
+      const nextId = MIGRATIONS.at(-1)!.id + 1;
+      const extra: Migration[] = [...MIGRATIONS, { id: nextId, name: 'counter', sql: 'create table counter (n int)' }];
       const results = await Promise.all([runMigrations(db, extra), runMigrations(db, extra), runMigrations(db, extra)]);
-      expect(results.flatMap((r) => r.applied)).toEqual([extra.length]);
+      expect(results.flatMap((r) => r.applied)).toEqual([nextId]);
       await db.exec('drop table counter');
-      await db.query('delete from schema_migrations where id = $1', [extra.length]);
+      await db.query('delete from schema_migrations where id = $1', [nextId]);
     });
 
     it('rolls a failing migration back whole and says which one failed', async () => {
+      const nextId = MIGRATIONS.at(-1)!.id + 1;
       const broken: Migration[] = [
         ...MIGRATIONS,
-        { id: MIGRATIONS.length + 1, name: 'half done', sql: 'create table half_done (a int); select no_such_function();' },
+        { id: nextId, name: 'half done', sql: 'create table half_done (a int); select no_such_function();' },
       ];
-      await expect(runMigrations(db, broken)).rejects.toThrow(/migration 2 \(half done\) failed/);
+      await expect(runMigrations(db, broken)).rejects.toThrow(new RegExp(`migration ${nextId} \\(half done\\) failed`));
       const left = await db.query(`select 1 from information_schema.tables where table_name = 'half_done' and table_schema = current_schema()`);
       expect(left).toHaveLength(0);
-      const recorded = await db.query('select 1 from schema_migrations where id = $1', [MIGRATIONS.length + 1]);
+      const recorded = await db.query('select 1 from schema_migrations where id = $1', [nextId]);
       expect(recorded).toHaveLength(0);
     });
 

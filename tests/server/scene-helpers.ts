@@ -36,7 +36,7 @@ export async function call<T = unknown>(
   }
   const res = await app.request(path, { method, headers: h, body: payload });
   const text = await res.text();
-  let parsed: Record<string, unknown> = {};
+  let parsed: Record<string, unknown>;
   try {
     parsed = JSON.parse(text) as Record<string, unknown>;
   } catch {

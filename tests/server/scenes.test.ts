@@ -123,6 +123,19 @@ for (const backend of backends()) {
         expect(bad.code).toBe(20005);
       });
 
+      it('streams a scene file bigger than the JSON body limit into storage', async () => {
+        const big = sceneFile(12_000, 'big', 200);
+        const bytes = sceneBytes(big);
+        expect(bytes.byteLength).toBeGreaterThan(3 * 1024 * 1024);
+        const up = await upload(app, designer, 'scene', bytes);
+        expect(up.contentRecords).toBe(12_000);
+        expect(up.size).toBeLessThan(bytes.byteLength / 5);
+        const res = await app.request(up.url, { headers: { Authorization: `Bearer ${designer}` } });
+        expect(res.headers.get('content-length')).toBeNull();
+        // compared as buffers: toEqual walks 3 MB element by element for seconds
+        expect(Buffer.from(await res.arrayBuffer()).equals(Buffer.from(bytes))).toBe(true);
+      });
+
       it('refuses files that are not what they claim', async () => {
         const cases: [string, Uint8Array][] = [
           ['scene', new TextEncoder().encode('not json')],
@@ -186,7 +199,11 @@ for (const backend of backends()) {
         expect(anon.status).toBe(401);
         expect(anon.code).toBe(401);
         const bad = await call(app, 'GET', '/meta20/x/scene/12abc', designer);
-        expect(bad.status).toBe(404);
+        expect(bad.status).toBe(400);
+        expect(bad.data).toEqual({ field: 'id' });
+        const missing = await call(app, 'GET', '/meta20/x/scene/123456789', designer);
+        expect(missing.status).toBe(404);
+        expect(missing.code).toBe(404);
         const zero = await call(app, 'PUT', '/meta20/x/scene/restore-scene/0', designer);
         expect(zero.status).toBe(400);
         expect(zero.data).toEqual({ field: 'id' });
@@ -552,8 +569,12 @@ for (const backend of backends()) {
         expect(bin.data.list.map((s) => s.id)).toContain(a.id);
         const back = await call<SceneAnswer>(app, 'PUT', `/meta20/x/scene/restore-scene/${a.id}`, designer);
         expect(back.data.deletedAt).toBeNull();
-        const multi = await call<{ ids: number[] }>(app, 'POST', '/meta20/x/scene/delete-scene-multi', designer, { ids: [a.id, b.id, 99999999] });
+        const partial = await call(app, 'POST', '/meta20/x/scene/delete-scene-multi', designer, { ids: [a.id, b.id, 99999999] });
+        expect(partial.status).toBe(404);
+        expect((await call(app, 'GET', `/meta20/x/scene/${a.id}`, designer)).status).toBe(200);
+        const multi = await call<{ ids: number[] }>(app, 'POST', '/meta20/x/scene/delete-scene-multi', designer, { ids: [a.id, b.id] });
         expect(multi.data.ids).toEqual([a.id, b.id].sort((x, y) => x - y));
+        expect((await call(app, 'DELETE', `/meta20/x/scene/${a.id}`, designer)).status).toBe(200);
         const file = keyOf(c.file);
         expect((await call(app, 'DELETE', `/meta20/x/scene/deep/${c.id}`, designer)).status).toBe(200);
         expect(await storage.stat(file)).toBeNull();

@@ -68,7 +68,8 @@ for (const backend of backends()) {
     const upload = async (token: string | null, file: Blob | string | null, name = 'file.bin', type?: string): Promise<Response> => {
       const form = new FormData();
       if (type !== undefined) form.append('type', type);
-      if (file !== null) form.append('file', file, name);
+      if (typeof file === 'string') form.append('file', file);
+      else if (file !== null) form.append('file', file, name);
       return app.request('/api/static', { method: 'POST', body: form, headers: token ? bearer(token) : {} });
     };
     const uploaded = async (res: Response) => {

@@ -13,6 +13,29 @@ export function setSessionExpiredHandler(handler: (event: SessionExpiredEvent) =
   sessionExpiredHandler = handler;
 }
 
+/**
+ * Answers true to take over an expired session: the handler then runs only when the interceptor
+ * calls `proceed` (the workspace first saves the work on screen when the account logged in
+ * elsewhere, core.md §4). Answers false to leave the event to the handler at once.
+ */
+export type SessionExpiredInterceptor = (event: SessionExpiredEvent, proceed: () => void) => boolean;
+
+let sessionExpiredInterceptor: SessionExpiredInterceptor | null = null;
+
+/** One interceptor at a time; returns the function that removes it again. */
+export function setSessionExpiredInterceptor(interceptor: SessionExpiredInterceptor): () => void {
+  sessionExpiredInterceptor = interceptor;
+  return () => {
+    if (sessionExpiredInterceptor === interceptor) sessionExpiredInterceptor = null;
+  };
+}
+
+function sessionExpired(event: SessionExpiredEvent): void {
+  const proceed = () => sessionExpiredHandler?.(event);
+  if (sessionExpiredInterceptor?.(event, proceed)) return;
+  proceed();
+}
+
 export const api = createApiClient({
   baseURL: import.meta.env.VITE_API_BASE ?? '/api',
   tokenStore: userTokenStore,
@@ -20,7 +43,7 @@ export const api = createApiClient({
   // Public pages (logins, viewers, shared scenes) work without a session: a 401 there must not
   // throw the visitor out to the login screen.
   isExemptRoute: () => isPublicPath(window.location.pathname),
-  onSessionExpired: (event) => sessionExpiredHandler?.(event),
+  onSessionExpired: sessionExpired,
   onError: (error) => {
     // An expired session is answered by the redirect to login, not by an error notice.
     if (!error.sessionExpired) notifyApiError(error);

@@ -12,7 +12,7 @@ export const LOCALE_STORAGE_KEY = 'locale';
 const HTML_LANG: Record<AppLocale, string> = { zh: 'zh-CN', en: 'en' };
 
 /** The product name, also the document title. */
-export const PRODUCT_NAME = msg`一方设计`;
+export const PRODUCT_NAME = msg`云方设计`;
 
 export function isAppLocale(v: unknown): v is AppLocale {
   return typeof v === 'string' && (LOCALES as readonly string[]).includes(v);

@@ -9,7 +9,7 @@ import {
   type KernelBootMessage,
 } from '../../protocol/kernel-api';
 import { installTransferHandlers } from '../../protocol/transfer';
-import { connectChannel, type ChannelEndpoint, type KernelChannel } from './channel';
+import { createChannel, type ChannelEndpoint } from './channel';
 import { forwardCanvasEvents } from './events';
 import { reportKernelError, reported, setKernelCalls, type CommandRunner, type KernelCalls } from './exec';
 import { kernelState, resetMirror, syncMirror, type KernelStartError, type MirrorSync } from './mirror';
@@ -36,8 +36,8 @@ export interface KernelConnection {
 }
 
 export interface ConnectOptions {
-  /** Tests put a stand-in in front of the channel's port (to lose a message on purpose). */
-  readonly wrapChannel?: (port: MessagePort) => ChannelEndpoint;
+  /** Tests put a stand-in in front of the channel (to lose a message on purpose). */
+  readonly wrapChannel?: (worker: Worker) => ChannelEndpoint;
 }
 
 /**
@@ -52,28 +52,27 @@ export async function connectKernel(
 ): Promise<KernelConnection> {
   installTransferHandlers();
   const api = Comlink.wrap<KernelApi>(worker);
-  let channel: KernelChannel | null = null;
+  // The UI channel shares the worker's message channel with Comlink (protocol/channel.ts).
+  const channel = createChannel(options.wrapChannel ? options.wrapChannel(worker) : worker);
   try {
     const init = await api.init(canvas ? Comlink.transfer(canvas, [canvas]) : null, size);
-    const open = await connectChannel(api, options.wrapChannel);
-    channel = open;
     const sync = await syncMirror((listener) => {
-      open.setPatchListener(listener);
-      return open.snapshot();
+      channel.setPatchListener(listener);
+      return channel.subscribe();
     });
     return {
       api,
       init,
-      calls: { exec: (name, args) => open.exec(name, args), undo: () => open.undo(), redo: () => open.redo() },
+      calls: { exec: (name, args) => channel.exec(name, args), undo: () => channel.undo(), redo: () => channel.redo() },
       sync,
       close() {
         sync.stop();
-        open.close();
+        channel.close();
         api[Comlink.releaseProxy]();
       },
     };
   } catch (e) {
-    channel?.close();
+    channel.close();
     api[Comlink.releaseProxy]();
     throw e;
   }

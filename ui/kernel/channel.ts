@@ -1,36 +1,36 @@
-import * as Comlink from 'comlink';
-import type { ChannelMessage, ChannelRequest } from '../../protocol/channel';
+import { CHANNEL_TAG, isChannelMessage, type ChannelRequest } from '../../protocol/channel';
 import type { CommandArgs, CommandName, CommandResult } from '../../protocol/commands';
 import { KernelCommandError } from '../../protocol/errors';
-import type { KernelApi, PatchListener } from '../../protocol/kernel-api';
+import type { PatchListener } from '../../protocol/kernel-api';
 import type { KernelSnapshot } from '../../protocol/snapshot';
 
 // The UI's end of the UI channel (protocol/channel.ts): the kernel's hot calls and its patch
-// stream over one MessagePort. A reply's patches reach the patch listener before the call
-// resolves, so whoever awaits exec() finds the mirror already updated.
+// stream over the worker's own message channel, beside Comlink. A reply's patches reach the patch
+// listener before the call resolves, so whoever awaits exec() finds the mirror already updated.
 
-/** A MessagePort, or a stand-in with the same few members (tests drop messages with one). */
+/** The kernel Worker, or a stand-in with the same few members (tests lose messages with one). */
 export interface ChannelEndpoint {
   postMessage(message: ChannelRequest): void;
   addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
   removeEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
-  start?(): void;
-  close?(): void;
 }
 
 export interface KernelChannel {
   exec<N extends CommandName>(name: N, args: CommandArgs<N>): Promise<CommandResult<N>>;
   undo(): Promise<boolean>;
   redo(): Promise<boolean>;
-  /** The kernel's snapshot now; patches after it on this channel have greater seqs. */
-  snapshot(): Promise<KernelSnapshot>;
+  /**
+   * Makes this channel the kernel's patch subscription (again: a resync) and resolves with the
+   * snapshot; the patches after it on this channel have greater seqs.
+   */
+  subscribe(): Promise<KernelSnapshot>;
   /** Where patches go (replies' and unsolicited ones alike), in the order the kernel sent them. */
   setPatchListener(listener: PatchListener | null): void;
-  /** Pending calls reject with NOT_READY; later ones too. */
+  /** Stops listening; pending and later calls reject with NOT_READY. */
   close(): void;
 }
 
-type Unsent = ChannelRequest extends infer R ? (R extends ChannelRequest ? Omit<R, 'id'> : never) : never;
+type Unsent = ChannelRequest extends infer R ? (R extends ChannelRequest ? Omit<R, 'tag' | 'ref'> : never) : never;
 
 interface Pending {
   readonly command: string;
@@ -40,7 +40,7 @@ interface Pending {
 
 export function createChannel(endpoint: ChannelEndpoint): KernelChannel {
   const pending = new Map<number, Pending>();
-  let nextId = 1;
+  let nextRef = 1;
   let listener: PatchListener | null = null;
   let closed = false;
 
@@ -53,27 +53,28 @@ export function createChannel(endpoint: ChannelEndpoint): KernelChannel {
   };
 
   const onMessage = (event: MessageEvent): void => {
-    const message = event.data as ChannelMessage;
+    const message: unknown = event.data;
+    // Comlink's answers share the channel.
+    if (!isChannelMessage(message)) return;
     if (message.kind === 'patch') {
       deliver(message.patch);
       return;
     }
     message.patches.forEach(deliver);
-    const call = pending.get(message.id);
+    const call = pending.get(message.ref);
     if (!call) return;
-    pending.delete(message.id);
+    pending.delete(message.ref);
     if (message.ok) call.resolve(message.value);
     else call.reject(KernelCommandError.fromJSON(message.error));
   };
   endpoint.addEventListener('message', onMessage);
-  endpoint.start?.();
 
   function call(request: Unsent, command: string): Promise<unknown> {
     if (closed) return Promise.reject(new KernelCommandError('NOT_READY', command, 'the kernel has been stopped'));
-    const id = nextId++;
+    const ref = nextRef++;
     return new Promise((resolve, reject) => {
-      pending.set(id, { command, resolve, reject });
-      endpoint.postMessage({ ...request, id });
+      pending.set(ref, { command, resolve, reject });
+      endpoint.postMessage({ ...request, tag: CHANNEL_TAG, ref } as ChannelRequest);
     });
   }
 
@@ -81,7 +82,7 @@ export function createChannel(endpoint: ChannelEndpoint): KernelChannel {
     exec: (name, args) => call({ call: 'exec', name, args }, name) as Promise<never>,
     undo: () => call({ call: 'undo' }, 'undo') as Promise<boolean>,
     redo: () => call({ call: 'redo' }, 'redo') as Promise<boolean>,
-    snapshot: () => call({ call: 'snapshot' }, 'subscribe') as Promise<KernelSnapshot>,
+    subscribe: () => call({ call: 'subscribe' }, 'subscribe') as Promise<KernelSnapshot>,
     setPatchListener(next) {
       listener = next;
     },
@@ -89,28 +90,8 @@ export function createChannel(endpoint: ChannelEndpoint): KernelChannel {
       if (closed) return;
       closed = true;
       endpoint.removeEventListener('message', onMessage);
-      endpoint.close?.();
       for (const p of pending.values()) p.reject(new KernelCommandError('NOT_READY', p.command, 'the kernel has been stopped'));
       pending.clear();
     },
   };
-}
-
-/**
- * Opens the UI channel to a kernel: a new MessageChannel whose far end becomes the kernel's patch
- * subscription. `wrap` lets tests put a lossy stand-in in front of the near end.
- */
-export async function connectChannel(
-  api: Comlink.Remote<KernelApi>,
-  wrap: (port: MessagePort) => ChannelEndpoint = (port) => port,
-): Promise<KernelChannel> {
-  const { port1, port2 } = new MessageChannel();
-  const channel = createChannel(wrap(port1));
-  try {
-    await api.subscribe(Comlink.transfer(port2, [port2]));
-  } catch (e) {
-    channel.close();
-    throw e;
-  }
-  return channel;
 }

@@ -50,3 +50,8 @@ export function releaseKernel(canvas: HTMLCanvasElement): void {
   if (!l || l.canvas !== canvas || l.releaseTimer !== null) return;
   l.releaseTimer = setTimeout(() => end(l), 0);
 }
+
+/** The kernel of the current canvas once it has started (and built its default room), or null. */
+export function currentKernel(): Promise<KernelHandle> | null {
+  return lease?.started ?? null;
+}

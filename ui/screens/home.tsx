@@ -2,6 +2,8 @@ import { Outlet } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { KernelCanvas, onKernelError } from '../kernel';
 import { notifyKernelError } from '../notice';
+import { attachSceneSession } from '../scene/controller';
+import { SceneBusyOverlay, SceneDialogs } from '../workspace/SceneDialogs';
 import { SidePanel } from '../workspace/SidePanel';
 import { TopBar } from '../workspace/TopBar';
 
@@ -10,6 +12,8 @@ import { TopBar } from '../workspace/TopBar';
 export default function HomeScreen() {
   // A failing kernel command reaches the user as 内核命令出错！ (the design card).
   useEffect(() => onKernelError(() => notifyKernelError()), []);
+  // The scene session (save, open, backups, restore, forced-logout auto save) lives as long as the workspace.
+  useEffect(() => attachSceneSession(), []);
 
   return (
     <div className="workspace">
@@ -18,8 +22,10 @@ export default function HomeScreen() {
         <SidePanel />
         <main className="workspace__view">
           <KernelCanvas />
+          <SceneBusyOverlay />
           <Outlet />
         </main>
+        <SceneDialogs />
       </div>
     </div>
   );

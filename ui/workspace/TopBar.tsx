@@ -4,17 +4,16 @@ import { useState } from 'react';
 import { BrandMark } from '../app/BrandMark';
 import { clearUser, readLoginProject, readUser } from '../auth/storage';
 import { LanguageSwitch } from '../i18n/LanguageSwitch';
-import { useKernel } from '../kernel';
+import { redo, undo, useKernel } from '../kernel';
 import { loginPathFor } from '../router/guard';
 import { ConfirmDialog } from './ConfirmDialog';
+import { SceneActions, SceneTitle } from './SceneActions';
 
 export function TopBar() {
   const { t } = useLingui();
   const navigate = useNavigate();
   const [user] = useState(readUser);
   const [confirming, setConfirming] = useState(false);
-  const snapshot = useKernel();
-  const sceneName = snapshot.meta.name || t`未命名方案`;
   const displayName = user?.username || user?.phone || t`设计师`;
   const project = user?.project ?? '';
 
@@ -28,9 +27,10 @@ export function TopBar() {
     <header className="topbar">
       <BrandMark />
       <span className="topbar__divider" aria-hidden="true" />
-      <span className="topbar__scene" title={sceneName}>
-        {sceneName}
-      </span>
+      <SceneTitle />
+      <SceneActions />
+      <span className="topbar__divider" aria-hidden="true" />
+      <HistoryButtons />
       {project ? (
         <span className="topbar__project">
           <Trans>项目：{project}</Trans>
@@ -56,5 +56,53 @@ export function TopBar() {
         onCancel={() => setConfirming(false)}
       />
     </header>
+  );
+}
+
+/** Undo / redo (Ctrl+Z, Ctrl+Y in the 3D view); failures are reported by the kernel error listener. */
+function HistoryButtons() {
+  const { t } = useLingui();
+  const { canUndo, canRedo, status } = useKernel();
+  const ready = status === 'ready';
+  return (
+    // Icons only (named for assistive technology, with a tooltip): the bar also carries the scheme's actions.
+    <span className="topbar__history" role="group" aria-label={t`历史记录`} style={{ display: 'inline-flex', gap: 2 }}>
+      <button
+        type="button"
+        className="icon-button"
+        disabled={!ready || !canUndo}
+        aria-label={t`撤销`}
+        title={t`撤销 (Ctrl+Z)`}
+        onClick={() => void undo().catch(() => undefined)}
+      >
+        <HistoryIcon direction="back" />
+      </button>
+      <button
+        type="button"
+        className="icon-button"
+        disabled={!ready || !canRedo}
+        aria-label={t`重做`}
+        title={t`重做 (Ctrl+Y)`}
+        onClick={() => void redo().catch(() => undefined)}
+      >
+        <HistoryIcon direction="forward" />
+      </button>
+    </span>
+  );
+}
+
+function HistoryIcon({ direction }: { direction: 'back' | 'forward' }) {
+  // One curved arrow, mirrored for redo.
+  return (
+    <svg
+      width="16"
+      height="16"
+      viewBox="0 0 16 16"
+      aria-hidden="true"
+      style={direction === 'forward' ? { transform: 'scaleX(-1)' } : undefined}
+    >
+      <path d="M6 3 2.5 6.5 6 10" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" />
+      <path d="M3 6.5h6.5a4 4 0 0 1 0 8H7" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+    </svg>
   );
 }

@@ -1,0 +1,39 @@
+// The tolerances every plan computation shares, in millimetres unless stated. They are chosen for
+// hand-drawn and imported plans: coordinates of up to a few kilometres, stored as doubles, edited
+// by snapping (which lands exactly) or by typing lengths (which does not, by ~1e-12 mm).
+
+/**
+ * Points closer than this are one point: wall endpoints merge into one node, an endpoint this close
+ * to another wall's centre line lies on it (a T), a crossing this close to a node is that node.
+ * 1 mm is below what anyone draws on purpose and far above floating-point noise.
+ */
+export const MERGE_TOLERANCE = 1;
+
+/**
+ * Two wall ends at a node whose directions are opposite within this (radians, about 0.06°) run
+ * straight through the node: both get square ends there, so a wall split in two (or a wall and
+ * its continuation of another thickness) shows no mitre. Over a 240 mm wall the sliver this
+ * leaves is at most 0.12 mm wide.
+ */
+export const STRAIGHT_ANGLE_TOLERANCE = 1e-3;
+
+/**
+ * An outer mitre point further than this many half-thicknesses from its node is cut off with a
+ * bevel (both walls' corners joined straight). 6 lets walls meet mitred down to about 19°
+ * (2·asin(1/6)); below that the spike would reach more than 3 thicknesses past the corner.
+ */
+export const MITRE_LIMIT = 6;
+
+/** Points handed out (footprints, room outlines) are rounded to 1/OUTPUT_STEPS mm (a micrometre). */
+export const OUTPUT_STEPS = 1000;
+
+/** A face whose inner outline encloses less than this (mm², 0.01 m²) is no room. */
+export const MIN_ROOM_AREA = 10_000;
+
+/**
+ * Rounds to a micrometre: 5880.000000000001 becomes 5880, so outlines compare and serialise equal.
+ * Dividing (not multiplying by 0.001) gives the double nearest the decimal; `+ 0` turns -0 into 0.
+ */
+export function roundMm(v: number): number {
+  return Math.round(v * OUTPUT_STEPS) / OUTPUT_STEPS + 0;
+}

@@ -1,2 +1,0 @@
-import * as Comlink from 'comlink';
-Comlink.expose({ ping: (s: string) => s });

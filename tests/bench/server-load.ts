@@ -1,0 +1,357 @@
+// Load on the real server process (server/main.ts) over loopback with autocannon: scene saves and
+// scene lists, 50 concurrent clients, 5 s per case after a 1 s warm-up. A save is what the client
+// does: upload the scene file (100 KB gzip) and PUT /meta20/x/scene/{id} naming it and the base
+// version; its latency is the two requests together. Each connection saves its own scene, so
+// every save is a real one (no 412s).
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os, { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import autocannon, { type AutocannonOptions, type AutocannonResult } from 'autocannon';
+import { canonicalJson, SCENE_FILE_FORMAT, type FileRecord, type SceneFile } from '../../protocol/scene-file';
+import { spawnServer } from '../server/spawn-server';
+import { quantile, round } from './stats';
+import type { BenchRow } from './types';
+
+export const CONNECTIONS = 50;
+const DURATION_S = Number(process.env.BENCH_SERVER_SECONDS ?? 5);
+const WARMUP_S = 1;
+const SCENES = CONNECTIONS + 10;
+const FILE_TARGET_BYTES = 100 * 1024;
+
+/** A scene whose gzip is about 100 KB: walls with pseudo-random coordinates (they compress like real ones). */
+export function benchSceneGzip(): { gzip: Buffer; raw: number; walls: number } {
+  let seed = 42;
+  const rand = (): number => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed / 2147483648;
+  };
+  const records: FileRecord[] = [
+    { id: 'meta', type: 'meta', name: 'bench' },
+    { id: 's1', type: 'storey', index: 0, name: '1F', elevation: 0, layerHeight: 2800 },
+  ];
+  let walls = 0;
+  for (;;) {
+    for (let i = 0; i < 100; i++, walls++) {
+      records.push({
+        id: `w${String(walls).padStart(6, '0')}`,
+        type: 'wall',
+        storeyId: 's1',
+        start: { x: round(rand() * 20000, 1), y: round(rand() * 20000, 1) },
+        end: { x: round(rand() * 20000, 1), y: round(rand() * 20000, 1) },
+        thickness: [120, 180, 240][walls % 3],
+        height: 2800,
+        wallType: 'normal',
+      });
+    }
+    const file: SceneFile = { format: SCENE_FILE_FORMAT, schema: { meta: 1, storey: 1, wall: 1 }, meta: { name: 'bench' }, records };
+    const text = canonicalJson(file);
+    const gzip = gzipSync(text);
+    if (gzip.byteLength >= FILE_TARGET_BYTES) return { gzip, raw: Buffer.byteLength(text), walls };
+  }
+}
+
+// CPU accounting (Linux /proc): on a small machine the load generator, the server and the
+// database share the cores, so each case reports who used how much of them. Elsewhere the rows
+// read NaN.
+const CLOCK_TICKS_PER_S = 100;
+
+function processCpuSeconds(pid: number): number {
+  try {
+    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_S;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+function machineCpuSeconds(): { busy: number; total: number } {
+  try {
+    const line = readFileSync('/proc/stat', 'utf8').split('\n')[0]!;
+    const [user, nice, system, idle, iowait, irq, softirq, steal] = line.trim().split(/\s+/).slice(1).map(Number) as number[];
+    const busy = user! + nice! + system! + irq! + softirq! + steal!;
+    return { busy: busy / CLOCK_TICKS_PER_S, total: (busy + idle! + iowait!) / CLOCK_TICKS_PER_S };
+  } catch {
+    return { busy: Number.NaN, total: Number.NaN };
+  }
+}
+
+/** The processes of a local PostgreSQL cluster: its postmaster (found by its port) and the postmaster's children. */
+export function postgresPids(port: number): number[] {
+  const procs: { pid: number; ppid: number; cmd: string }[] = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^[0-9]+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      const cmd = readFileSync(`/proc/${name}/cmdline`, 'utf8').replaceAll('\0', ' ');
+      procs.push({ pid: Number(name), ppid, cmd });
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+  const master = procs.find((p) => /\/postgres\s/.test(p.cmd) && p.cmd.includes(`-p ${port}`));
+  if (!master) return [];
+  return [master.pid, ...procs.filter((p) => p.ppid === master.pid).map((p) => p.pid)];
+}
+
+interface CpuMark {
+  at: number;
+  self: number;
+  server: number;
+  db: number;
+  machine: { busy: number; total: number };
+}
+
+/** CPU cores each party used during one case (CPU seconds per wall second) and CPU ms per operation. */
+export interface CpuShare {
+  cores: number;
+  server: number;
+  db: number;
+  loadGenerator: number;
+  /** every process on the machine, the three above included */
+  machine: number;
+  serverMsPerOp: number;
+  dbMsPerOp: number;
+  loadGeneratorMsPerOp: number;
+}
+
+function cpuMark(serverPid: number, dbPids: () => number[]): CpuMark {
+  const self = process.cpuUsage();
+  const db = dbPids().reduce((sum, pid) => sum + processCpuSeconds(pid), 0);
+  return { at: performance.now(), self: (self.user + self.system) / 1e6, server: processCpuSeconds(serverPid), db, machine: machineCpuSeconds() };
+}
+
+function cpuShare(from: CpuMark, to: CpuMark, operations: number): CpuShare {
+  const wall = (to.at - from.at) / 1000;
+  const per = (seconds: number) => round((seconds / Math.max(1, operations)) * 1000, 2);
+  const server = to.server - from.server;
+  const db = to.db - from.db;
+  const self = to.self - from.self;
+  const machineTotal = to.machine.total - from.machine.total;
+  return {
+    cores: os.availableParallelism(),
+    server: round(server / wall, 2),
+    db: round(db / wall, 2),
+    loadGenerator: round(self / wall, 2),
+    // /proc/stat counts all cores together
+    machine: round(((to.machine.busy - from.machine.busy) / machineTotal) * os.availableParallelism(), 2),
+    serverMsPerOp: per(server),
+    dbMsPerOp: per(db),
+    loadGeneratorMsPerOp: per(self),
+  };
+}
+
+function runCannon(options: AutocannonOptions, onResponse?: (client: object, status: number, ms: number) => void): Promise<AutocannonResult> {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(options, (err, result) => (err ? reject(err) : resolve(result)));
+    if (onResponse) instance.on('response', (client: object, status: number, _bytes: number, ms: number) => onResponse(client, status, ms));
+  });
+}
+
+interface Json {
+  code?: number;
+  data?: { url?: string; version?: number; id?: number; token?: string };
+  retdata?: { token?: string };
+}
+
+export interface LoadNumbers {
+  saves: number;
+  savesPerS: number;
+  saveP50: number;
+  saveP99: number;
+  saveFailures: number;
+  lists: number;
+  listsPerS: number;
+  listP50: number;
+  listP99: number;
+  listFailures: number;
+  fileBytes: number;
+  saveCpu: CpuShare;
+  listCpu: CpuShare;
+  /** GET /healthz (HTTP and one `select 1`, no session): what the stack answers at best on this machine */
+  floorPerS: number;
+  floorP50: number;
+  floorP99: number;
+  floorCpu: CpuShare;
+}
+
+export interface MeasureOptions {
+  /** before the script, e.g. --cpu-prof to profile the server under load */
+  nodeArgs?: readonly string[];
+  /** the database's processes, for the CPU rows (PGlite runs inside the server) */
+  dbPids?: () => number[];
+  /** only these cases (profiling one of them); the others report NaN */
+  cases?: readonly ('save' | 'list' | 'floor')[];
+}
+
+/** Starts the server with `env` (DATABASE_URL or none for PGlite), loads it, stops it. */
+export async function measureServer(env: Record<string, string | undefined>, options: MeasureOptions = {}): Promise<LoadNumbers> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'yfang-bench-server-'));
+  const server = spawnServer({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', UV_THREADPOOL_SIZE: '8', ...env }, options.nodeArgs ?? []);
+  const dbPids = options.dbPids ?? ((): number[] => []);
+  try {
+    const port = await server.ready;
+    const base = `http://127.0.0.1:${port}`;
+    const post = async (p: string, body: unknown, token?: string, raw?: Buffer): Promise<Json> => {
+      const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+      if (token) headers.Authorization = `Bearer ${token}`;
+      const res = await fetch(base + p, { method: 'POST', headers, body: raw ? new Uint8Array(raw) : JSON.stringify(body) });
+      return (await res.json()) as Json;
+    };
+    const login = await post('/api/session', { action: 'login', project: 'yfang', account: 'designer', password: 'Design@2026' });
+    const token = login.retdata?.token;
+    if (!token) throw new Error('bench login failed');
+    const auth = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
+
+    const { gzip } = benchSceneGzip();
+    const ids: number[] = [];
+    for (let i = 0; i < SCENES; i++) {
+      const up = await post('/meta20/x/scene/upload?kind=scene', null, token, gzip);
+      const made = await post('/meta20/x/scene', { name: `bench ${i}`, file: up.data?.url }, token);
+      if (made.code !== 0 || !made.data?.id) throw new Error(`bench setup: create failed ${JSON.stringify(made)}`);
+      ids.push(made.data.id);
+    }
+    // A run stops mid-sequence on some connections: before each run every scene is free again,
+    // with its version as the server has it.
+    let free: { id: number; version: number }[] = [];
+    const refill = async (): Promise<void> => {
+      free = [];
+      for (const id of ids) {
+        const res = (await (await fetch(`${base}/meta20/x/scene/${id}`, { headers: auth })).json()) as Json;
+        free.push({ id, version: res.data?.version ?? 1 });
+      }
+    };
+
+    // Save: upload then PUT, per connection, each on a scene nobody else is saving.
+    const saveCase = async (seconds: number): Promise<{ latencies: number[]; failures: number; elapsed: number }> => {
+      const latencies: number[] = [];
+      const pendingUpload = new WeakMap<object, number>();
+      let failures = 0;
+      await refill();
+      const started = performance.now();
+      await runCannon(
+        {
+          url: base,
+          connections: CONNECTIONS,
+          duration: seconds,
+          timeout: 30,
+          requests: [
+            {
+              method: 'POST',
+              path: '/meta20/x/scene/upload?kind=scene',
+              headers: auth,
+              body: gzip,
+              setupRequest: (req, ctx) => {
+                ctx.scene = free.pop() ?? null;
+                return req;
+              },
+              onResponse: (status, body, ctx) => {
+                ctx.url = status === 200 ? (JSON.parse(body) as Json).data?.url : undefined;
+              },
+            },
+            {
+              method: 'PUT',
+              headers: auth,
+              setupRequest: (req, ctx) => {
+                const scene = ctx.scene as { id: number; version: number } | null;
+                return {
+                  ...req,
+                  path: `/meta20/x/scene/${scene?.id ?? 0}`,
+                  body: JSON.stringify({ baseVersion: scene?.version ?? 1, file: ctx.url ?? 'missing' }),
+                };
+              },
+              onResponse: (status, body, ctx) => {
+                const scene = ctx.scene as { id: number; version: number } | null;
+                if (!scene) return;
+                if (status === 200) scene.version = (JSON.parse(body) as Json).data?.version ?? scene.version;
+                free.push(scene);
+              },
+            },
+          ],
+        },
+        (client, status, ms) => {
+          const upload = pendingUpload.get(client);
+          if (upload === undefined) {
+            pendingUpload.set(client, status === 200 ? ms : -1);
+            return;
+          }
+          pendingUpload.delete(client);
+          if (upload < 0 || status !== 200) failures++;
+          else latencies.push(upload + ms);
+        },
+      );
+      return { latencies, failures, elapsed: (performance.now() - started) / 1000 };
+    };
+
+    const listCase = (seconds: number) =>
+      runCannon({ url: `${base}/meta20/x/scene?pageNumber=1&pageSize=20`, connections: CONNECTIONS, duration: seconds, timeout: 30, headers: { Authorization: `Bearer ${token}` } });
+
+    const floorCase = (seconds: number) => runCannon({ url: `${base}/healthz`, connections: CONNECTIONS, duration: seconds, timeout: 30 });
+    const serverPid = server.child.pid ?? -1;
+
+    const wanted = new Set(options.cases ?? ['save', 'list', 'floor']);
+    const measured = async <R>(name: 'save' | 'list' | 'floor', run: (seconds: number) => Promise<R>, count: (r: R) => number): Promise<{ result: R; cpu: CpuShare } | null> => {
+      if (!wanted.has(name)) return null;
+      await run(WARMUP_S);
+      const mark = cpuMark(serverPid, dbPids);
+      const result = await run(DURATION_S);
+      return { result, cpu: cpuShare(mark, cpuMark(serverPid, dbPids), count(result)) };
+    };
+    const saved = await measured('save', saveCase, (r) => r.latencies.length);
+    const listed = await measured('list', listCase, (r) => r['2xx']);
+    const floored = await measured('floor', floorCase, (r) => r['2xx']);
+    const saves = saved?.result ?? { latencies: [], failures: 0, elapsed: 1 };
+    const lists = listed?.result;
+    const floor = floored?.result;
+    const noCpu = cpuShare(cpuMark(-1, () => []), cpuMark(-1, () => []), 0);
+
+    return {
+      saves: saves.latencies.length,
+      savesPerS: round(saves.latencies.length / saves.elapsed, 1),
+      saveP50: round(quantile(saves.latencies, 0.5), 1),
+      saveP99: round(quantile(saves.latencies, 0.99), 1),
+      saveFailures: saves.failures,
+      lists: lists?.['2xx'] ?? 0,
+      listsPerS: lists ? round(lists.requests.average, 1) : Number.NaN,
+      listP50: lists?.latency.p50 ?? Number.NaN,
+      listP99: lists?.latency.p99 ?? Number.NaN,
+      listFailures: lists ? lists.non2xx + lists.errors + lists.timeouts : 0,
+      fileBytes: gzip.byteLength,
+      saveCpu: saved?.cpu ?? noCpu,
+      listCpu: listed?.cpu ?? noCpu,
+      floorPerS: floor ? round(floor.requests.average, 1) : Number.NaN,
+      floorP50: floor?.latency.p50 ?? Number.NaN,
+      floorP99: floor?.latency.p99 ?? Number.NaN,
+      floorCpu: floored?.cpu ?? noCpu,
+    };
+  } finally {
+    server.child.kill('SIGTERM');
+    await Promise.race([server.exit, new Promise((r) => setTimeout(r, 15_000))]);
+    if (server.child.exitCode === null) server.child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Context rows: where the CPU went during one case. */
+export function cpuRows(prefix: string, what: string, op: string, cpu: CpuShare, withDb: boolean): BenchRow[] {
+  const rows: BenchRow[] = [{ name: `${prefix} ${what}: server CPU per ${op}`, value: cpu.serverMsPerOp, unit: 'ms', target: '', met: null }];
+  if (withDb) rows.push({ name: `${prefix} ${what}: database CPU per ${op}`, value: cpu.dbMsPerOp, unit: 'ms', target: '', met: null });
+  rows.push(
+    { name: `${prefix} ${what}: load generator CPU per ${op}`, value: cpu.loadGeneratorMsPerOp, unit: 'ms', target: '', met: null },
+    { name: `${prefix} ${what}: load generator share`, value: cpu.loadGenerator, unit: `cores of ${cpu.cores}`, target: '', met: null },
+    { name: `${prefix} ${what}: machine busy (all processes)`, value: cpu.machine, unit: `cores of ${cpu.cores}`, target: '', met: null },
+  );
+  return rows;
+}
+
+/** Context rows: the floor case (GET /healthz). */
+export function floorRows(prefix: string, n: LoadNumbers, withDb: boolean): BenchRow[] {
+  return [
+    { name: `${prefix} floor: GET /healthz (select 1, no session) throughput`, value: n.floorPerS, unit: 'req/s', target: '', met: null },
+    { name: `${prefix} floor: GET /healthz p50`, value: n.floorP50, unit: 'ms', target: '', met: null },
+    { name: `${prefix} floor: GET /healthz p99`, value: n.floorP99, unit: 'ms', target: '', met: null },
+    ...cpuRows(prefix, 'floor', 'request', n.floorCpu, withDb),
+  ];
+}

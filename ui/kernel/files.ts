@@ -1,0 +1,38 @@
+import * as Comlink from 'comlink';
+import { KernelCommandError, toKernelError } from '../../protocol/errors';
+import type { KernelApi } from '../../protocol/kernel-api';
+import type { BackupDeltaResult } from '../../protocol/scene-file';
+import { currentKernel } from './session';
+
+// The kernel's file calls for the UI (load, save, backupDelta, acknowledge, savedFileData), over
+// the Comlink API the bridge already holds. Failures come back as KernelCommandErrors and are NOT
+// reported to the 内核命令出错！ listeners: the scene session says what went wrong in its own words
+// (a refused file is a message about the file, not a kernel failure).
+
+export type KernelFiles = Pick<KernelApi, 'load' | 'save' | 'backupDelta' | 'acknowledge' | 'savedFileData'>;
+
+async function call<T>(method: string, run: (api: Comlink.Remote<KernelApi>) => Promise<T>): Promise<T> {
+  const started = currentKernel();
+  if (!started) throw new KernelCommandError('NOT_READY', method, 'the kernel has not been started');
+  try {
+    const handle = await started;
+    return await run(handle.api);
+  } catch (e) {
+    throw toKernelError(e, method);
+  }
+}
+
+export const kernelFiles: KernelFiles = {
+  // Bytes are transferred, not copied: a scene file may be tens of megabytes.
+  load: (file) => call('load', (api) => api.load(typeof file === 'string' ? file : Comlink.transfer(file, [file.buffer]))),
+  save: () => call('save', (api) => api.save()),
+  backupDelta: () => call<BackupDeltaResult>('backupDelta', (api) => api.backupDelta()),
+  acknowledge: (base) => call('acknowledge', (api) => api.acknowledge(base)),
+  savedFileData: (sceneCode) => call('savedFileData', (api) => api.savedFileData(sceneCode)),
+};
+
+/** Resolves once the current canvas's kernel is ready (null when none is being started). */
+export function whenKernelReady(): Promise<void> | null {
+  const started = currentKernel();
+  return started ? started.then(() => undefined) : null;
+}

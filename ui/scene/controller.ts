@@ -1,0 +1,370 @@
+import { proxy } from 'valtio/vanilla';
+import { isApiError, sendEventLogs, type Scene, type SceneVersion } from '../../api';
+import { version as appVersion } from '../../package.json';
+import { api, setSessionExpiredInterceptor } from '../app/api';
+import { userTokenStore } from '../auth/storage';
+import { whenKernelReady } from '../kernel';
+import { dismiss, notify } from '../notice';
+import { backupIntervalFromConfig, createBackupTimer, runBackup, type BackupOutcome, type BackupTimer } from './backup';
+import { DEFAULT_BACKUP_INTERVAL_MS, SCENE_ID_PARAM } from './constants';
+import { autoSaveOnForcedLogout, isLoggedInElsewhere, once } from './forced-logout';
+import { liveKernel, liveServer } from './live';
+import { failureText, sceneText, uploadFailureDetail } from './messages';
+import { needsSavePrompt, openScene, sceneIdFromSearch, type OpenOutcome } from './open';
+import { systemClock } from './ports';
+import { restoreVersion } from './restore';
+import { dismissConflict, saveConflictAsCopy, saveScene, type SaveOutcome, type SceneOpDeps } from './save';
+import { createOpLock, resetSession, sceneSession } from './state';
+import { createUnsavedHint, type UnsavedHint } from './unsaved-hint';
+
+// The browser's scene session: binds the pure steps (save, open, backup, restore, forced-logout
+// auto save) to the kernel, the API client, the timers and the notices, and keeps the state of
+// the workspace's scene dialogs. React components call the actions below and read sceneSession and
+// sceneUi with useSnapshot.
+
+/** Where a user config (catalogues.md user config: backupTime, backupMode) is kept in the browser. */
+export const USER_CONFIG_KEY = 'userConfig';
+/** appid of the event log (catalogues.md §7) for reports from the design tool. */
+const EVENT_LOG_APPID = 'design';
+
+export interface SceneUiState {
+  /** the name dialog of a first save; `then` is a scene to open once saved (保存提示 → save) */
+  saveDialog: { open: boolean; then: Scene | null };
+  /** 保存提示: the scene the user asked to open while the current one has rooms */
+  openPrompt: Scene | null;
+  /** 我的方案 */
+  listOpen: boolean;
+  /** the restore-history-version dialog */
+  historyOpen: boolean;
+}
+
+export const sceneUi = proxy<SceneUiState>({ saveDialog: { open: false, then: null }, openPrompt: null, listOpen: false, historyOpen: false });
+
+const lock = createOpLock();
+const deps: SceneOpDeps = { kernel: liveKernel, server: liveServer, state: sceneSession, lock };
+
+let backupTimer: BackupTimer | null = null;
+let unsavedHint: UnsavedHint | null = null;
+/** the persistent "timed backup failed" notice, closed by the next successful save or backup */
+let backupFailureNotice: number | null = null;
+
+function readUserConfig(): { backupTime?: unknown } | null {
+  try {
+    const raw = localStorage.getItem(USER_CONFIG_KEY);
+    const v: unknown = raw ? JSON.parse(raw) : null;
+    return typeof v === 'object' && v !== null ? (v as { backupTime?: unknown }) : null;
+  } catch {
+    return null;
+  }
+}
+
+function clearBackupFailure(): void {
+  if (backupFailureNotice !== null) dismiss(backupFailureNotice);
+  backupFailureNotice = null;
+}
+
+/** A stored scene is on screen now: the backup cycle starts over, the hint is moot. */
+function sceneStored(scene: Scene): void {
+  unsavedHint?.cancel();
+  clearBackupFailure();
+  // Reload-safe: the address names the scene (only on the workspace root, not over a child route).
+  if (window.location.pathname === '/') {
+    const url = new URL(window.location.href);
+    url.searchParams.set(SCENE_ID_PARAM, String(scene.id));
+    window.history.replaceState(window.history.state, '', url);
+  }
+}
+
+function reportBackupError(error: unknown): void {
+  const content = { message: failureText(error), sceneId: sceneSession.scene?.id ?? null };
+  sendEventLogs(api, EVENT_LOG_APPID, [{ event: 'backup_error', content, appid: EVENT_LOG_APPID, env: import.meta.env.MODE, version: appVersion }]).catch(
+    () => undefined,
+  );
+}
+
+function showBackupOutcome(outcome: BackupOutcome): void {
+  switch (outcome.kind) {
+    case 'stored':
+      clearBackupFailure();
+      notify(sceneText.backedUp(), { kind: 'success' });
+      return;
+    case 'failed':
+      backupFailureNotice = notify(sceneText.backupFailed(), { kind: 'error', duration: 0 });
+      reportBackupError(outcome.error);
+      return;
+    case 'skipped':
+      // A quiet note: nothing was wrong, there was just nothing to store.
+      if (outcome.reason === 'no-change') notify(sceneText.backupNoChange(), { kind: 'info' });
+      return;
+  }
+}
+
+function showOpenOutcome(outcome: Exclude<OpenOutcome, { kind: 'opened' }>): void {
+  switch (outcome.kind) {
+    case 'busy':
+      notify(sceneText.busy(), { kind: 'warning' });
+      return;
+    case 'fetch-failed':
+      console.error('[scene] open failed', outcome.error);
+      notify(sceneText.openFailed(), { kind: 'error' });
+      return;
+    case 'no-file':
+      notify(sceneText.noFile(), { kind: 'error' });
+      return;
+    case 'refused':
+      console.error('[scene] the kernel refused the file', outcome.error.code, outcome.error.detail);
+      notify(outcome.error.code === 'UNSUPPORTED_VERSION' ? sceneText.newerFile() : sceneText.badFile(), { kind: 'error' });
+      return;
+    case 'failed':
+      console.error('[scene] open failed', outcome.error);
+      notify(sceneText.openFailed(), { kind: 'error' });
+      return;
+  }
+}
+
+function showSaveOutcome(outcome: SaveOutcome): void {
+  switch (outcome.kind) {
+    case 'saved':
+      sceneStored(outcome.scene);
+      notify(sceneText.saved(), { kind: 'success' });
+      return;
+    case 'empty':
+      notify(sceneText.emptyScene(), { kind: 'warning' });
+      return;
+    case 'busy':
+      notify(sceneText.busy(), { kind: 'warning' });
+      return;
+    case 'needs-name':
+      sceneUi.saveDialog = { open: true, then: sceneUi.saveDialog.then };
+      return;
+    case 'conflict':
+      // The dialog (SaveConflictDialog) reads sceneSession.conflict.
+      return;
+    case 'upload-failed':
+      console.error('[scene] upload failed', outcome.error);
+      notify(sceneText.uploadFailed(uploadFailureDetail(outcome.error)), { kind: 'error' });
+      return;
+    case 'failed':
+      console.error('[scene] save failed', outcome.error);
+      notify(sceneText.saveFailed(failureText(outcome.error)), { kind: 'error' });
+      return;
+  }
+}
+
+async function open(target: Scene | number): Promise<boolean> {
+  const outcome = await openScene(deps, target);
+  if (outcome.kind !== 'opened') {
+    showOpenOutcome(outcome);
+    return false;
+  }
+  sceneStored(outcome.scene);
+  // core.md §4: after a load the first wait is the default interval.
+  backupTimer?.restart();
+  return true;
+}
+
+// ---- actions ----
+
+/** 保存 / Ctrl+S: a scene saved before saves at once; a new one asks for its name first. */
+export async function requestSave(): Promise<boolean> {
+  if (!sceneSession.scene) {
+    if (liveKernel.contentRecords() === 0) {
+      notify(sceneText.emptyScene(), { kind: 'warning' });
+      return false;
+    }
+    sceneUi.saveDialog = { open: true, then: null };
+    return false;
+  }
+  const outcome = await saveScene(deps);
+  showSaveOutcome(outcome);
+  return outcome.kind === 'saved';
+}
+
+/** The name dialog's 保存: the first save of a new scene, then the scene waiting to be opened, if any. */
+export async function saveNewScene(name: string): Promise<boolean> {
+  const then = sceneUi.saveDialog.then;
+  const outcome = await saveScene(deps, { name });
+  showSaveOutcome(outcome);
+  if (outcome.kind !== 'saved') return false;
+  sceneUi.saveDialog = { open: false, then: null };
+  if (then) await open(then);
+  return true;
+}
+
+export function closeSaveDialog(): void {
+  sceneUi.saveDialog = { open: false, then: null };
+}
+
+/** A scene picked in 我的方案: core.md §4 asks 保存提示 first while the current scene has rooms. */
+export async function requestOpen(scene: Scene): Promise<void> {
+  sceneUi.listOpen = false;
+  if (needsSavePrompt(liveKernel)) {
+    sceneUi.openPrompt = scene;
+    return;
+  }
+  await open(scene);
+}
+
+/** 保存提示: save then load, load without saving, or close (nothing happens). */
+export async function answerOpenPrompt(choice: 'save' | 'discard' | 'close'): Promise<void> {
+  const target = sceneUi.openPrompt;
+  sceneUi.openPrompt = null;
+  if (!target || choice === 'close') return;
+  if (choice === 'discard') {
+    await open(target);
+    return;
+  }
+  if (!sceneSession.scene) {
+    sceneUi.saveDialog = { open: true, then: target };
+    return;
+  }
+  const outcome = await saveScene(deps);
+  showSaveOutcome(outcome);
+  // Only a confirmed save may give way to another scene.
+  if (outcome.kind === 'saved') await open(target);
+}
+
+/** 412 → 另存为副本: a new scene from the refused save's upload. */
+export async function copyConflict(): Promise<void> {
+  const conflict = sceneSession.conflict;
+  if (!conflict) return;
+  const outcome = await saveConflictAsCopy(deps, sceneText.copyName(conflict.sceneName));
+  if (outcome.kind === 'saved') {
+    sceneStored(outcome.scene);
+    backupTimer?.restart();
+    notify(sceneText.saved(), { kind: 'success' });
+  } else if (outcome.kind === 'busy') {
+    notify(sceneText.busy(), { kind: 'warning' });
+  } else {
+    notify(sceneText.saveFailed(failureText(outcome.error)), { kind: 'error' });
+  }
+}
+
+export function cancelConflict(): void {
+  dismissConflict(sceneSession);
+}
+
+export function requestHistory(): void {
+  if (!sceneSession.scene) {
+    notify(sceneText.saveFirst(), { kind: 'warning' });
+    return;
+  }
+  sceneUi.historyOpen = true;
+}
+
+/** The restore dialog's 恢复; true when the dialog may close. */
+export async function restore(version: SceneVersion | null): Promise<boolean> {
+  const outcome = await restoreVersion(deps, version);
+  switch (outcome.kind) {
+    case 'restored':
+      sceneStored(outcome.scene);
+      backupTimer?.restart();
+      notify(sceneText.restored(), { kind: 'success' });
+      return true;
+    case 'no-selection':
+      notify(sceneText.selectRecord(), { kind: 'warning' });
+      return false;
+    case 'unsaved':
+      notify(sceneText.saveFirst(), { kind: 'warning' });
+      return false;
+    case 'server-failed':
+      notify(outcome.conflict ? sceneText.restoreConflict() : sceneText.restoreFailed(failureText(outcome.error)), { kind: 'error', duration: 0 });
+      return true;
+    default:
+      showOpenOutcome(outcome);
+      return false;
+  }
+}
+
+// ---- lifetime ----
+
+function closeDialogs(): void {
+  Object.assign(sceneUi, { saveDialog: { open: false, then: null }, openPrompt: null, listOpen: false, historyOpen: false });
+}
+
+function onKeyDown(event: KeyboardEvent): void {
+  if ((event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 's') {
+    // The browser's "save page as" would be the last thing a designer wants here.
+    event.preventDefault();
+    if (!event.repeat) void requestSave();
+  }
+}
+
+function interceptForcedLogout(): () => void {
+  let done = false;
+  const guard = once(async () => {
+    backupTimer?.stop();
+    unsavedHint?.cancel();
+    // Nothing else can work on a revoked session; the indicator must not hide behind a dialog.
+    closeDialogs();
+    const token = userTokenStore.get();
+    if (token) {
+      const outcome = await autoSaveOnForcedLogout(deps, token);
+      if (outcome.kind === 'saved') notify(sceneText.autoSaved(), { kind: 'success' });
+      else if (outcome.kind === 'failed') {
+        console.error('[scene] auto save on forced logout failed', outcome.error);
+        // 'auto save scheme error', or the server's own retmsg when it gave one.
+        const detail = isApiError(outcome.error) ? outcome.error.serverMessage : '';
+        notify(detail || sceneText.autoSaveFailed(), { kind: 'error' });
+      }
+    }
+    done = true;
+  });
+  return setSessionExpiredInterceptor((event, proceed) => {
+    if (done || !isLoggedInElsewhere(event)) return false;
+    // Only the first event runs the save and then logs out; the rest of the burst is swallowed.
+    if (!guard.started) void guard.run().finally(proceed);
+    return true;
+  });
+}
+
+/**
+ * Ties the scene session to the workspace's lifetime (HomeScreen): a fresh session for the fresh
+ * kernel, ?sceneId= opened directly, the backup cycle, the unsaved hint, Ctrl+S and the forced-logout
+ * auto save. Deferred by a task so that React StrictMode's mount-unmount-mount starts it once.
+ */
+export function attachSceneSession(): () => void {
+  let detached = false;
+  const cleanups: (() => void)[] = [];
+  const start = () => {
+    const timer = createBackupTimer({
+      clock: systemClock,
+      firstDelayMs: DEFAULT_BACKUP_INTERVAL_MS,
+      intervalMs: backupIntervalFromConfig(readUserConfig()),
+      run: async () => showBackupOutcome(await runBackup({ ...deps, clock: systemClock })),
+    });
+    const hint = createUnsavedHint({
+      clock: systemClock,
+      isUnsaved: () => sceneSession.scene === null,
+      show: (duration) => void notify(sceneText.unsavedHint(), { kind: 'warning', duration }),
+    });
+    backupTimer = timer;
+    unsavedHint = hint;
+    window.addEventListener('keydown', onKeyDown);
+    cleanups.push(() => window.removeEventListener('keydown', onKeyDown), interceptForcedLogout(), () => timer.stop(), () => hint.cancel());
+
+    const sceneId = sceneIdFromSearch(window.location.search);
+    const ready = whenKernelReady();
+    void ready?.then(
+      async () => {
+        if (detached) return;
+        timer.restart();
+        if (sceneId === null || !(await open(sceneId))) hint.start();
+      },
+      () => undefined,
+    );
+  };
+  const deferred = setTimeout(start, 0);
+  return () => {
+    detached = true;
+    clearTimeout(deferred);
+    cleanups.splice(0).forEach((fn) => fn());
+    backupTimer = null;
+    unsavedHint = null;
+    // The next workspace starts a fresh kernel with a fresh scene. Reset here, not when the next one
+    // starts: a click there may already have opened a dialog before the deferred start runs.
+    resetSession(sceneSession);
+    clearBackupFailure();
+    closeDialogs();
+  };
+}

@@ -1,0 +1,172 @@
+import { isApiError, isSceneVersionConflict, SCENE_RETCODE, type Scene } from '../../api';
+import type { SceneKernelPort, SceneServerPort } from './ports';
+import { writeWithRetry } from './retry';
+import { currentSceneOf, type OpLock, type SaveConflict, type SceneSessionState } from './state';
+
+// Manual save (保存, Ctrl+S), core.md §4/§5/§7/§8: refuse an empty scene; take the file from the
+// kernel; upload it (and the room-info list); then create the scene (POST) or save a new version
+// of it (PUT /{id} with baseVersion) under an Idempotency-Key. A stale baseVersion (HTTP 412) is
+// never overwritten: the uploads are kept for "save as a copy". Only the server's answer marks the
+// work saved (SceneSessionState.unconfirmedSave).
+
+export interface SceneOpDeps {
+  readonly kernel: SceneKernelPort;
+  readonly server: SceneServerPort;
+  readonly state: SceneSessionState;
+  readonly lock: OpLock;
+}
+
+export type SaveOutcome =
+  | { readonly kind: 'saved'; readonly scene: Scene; readonly created: boolean }
+  /** 'empty scene cannot be saved' */
+  | { readonly kind: 'empty' }
+  /** another save, open or restore is running */
+  | { readonly kind: 'busy' }
+  /** a scene saved for the first time needs a name (ask for one, then save again) */
+  | { readonly kind: 'needs-name' }
+  /** HTTP 412: someone saved a newer version; state.conflict holds what a copy needs */
+  | { readonly kind: 'conflict'; readonly conflict: SaveConflict }
+  /** 'uploadFile fail!': nothing was saved */
+  | { readonly kind: 'upload-failed'; readonly error: unknown }
+  | { readonly kind: 'failed'; readonly error: unknown };
+
+export interface SaveOptions {
+  /** The name of a scene saved for the first time (the save dialog's field). */
+  readonly name?: string;
+}
+
+/** Content records: a scene of only its meta record and storeys is empty. */
+export function isEmptyScene(kernel: Pick<SceneKernelPort, 'contentRecords'>): boolean {
+  return kernel.contentRecords() === 0;
+}
+
+function conflictVersion(e: unknown): number | null {
+  if (!isApiError(e) || typeof e.body !== 'object' || e.body === null) return null;
+  const data = (e.body as { data?: unknown }).data;
+  const v = typeof data === 'object' && data !== null ? (data as { currentVersion?: unknown }).currentVersion : undefined;
+  return typeof v === 'number' ? v : null;
+}
+
+function isEmptyRefusal(e: unknown): boolean {
+  return isApiError(e) && Number(e.code) === SCENE_RETCODE.EMPTY;
+}
+
+/** The server confirmed a save: this scene and version are what the kernel holds now. */
+async function confirm(deps: SceneOpDeps, scene: Scene): Promise<void> {
+  const { state, kernel } = deps;
+  state.scene = currentSceneOf(scene);
+  state.unconfirmedSave = false;
+  state.conflict = null;
+  // The stored version is the file save() handed out: later backup deltas are relative to it.
+  // Nothing else ran in between (the op lock), so the kernel's checkpoint is that file. A failure
+  // only means the next backup is relative to an older base, or full.
+  if (scene.currentVersionId !== null) await kernel.acknowledge(String(scene.currentVersionId)).catch(() => undefined);
+}
+
+export async function saveScene(deps: SceneOpDeps, options: SaveOptions = {}): Promise<SaveOutcome> {
+  const { state, kernel, server, lock } = deps;
+  if (state.busy) return { kind: 'busy' };
+  if (isEmptyScene(kernel)) return { kind: 'empty' };
+  const newName = state.scene ? '' : options.name?.trim() || kernel.metaName().trim();
+  if (!state.scene && !newName) return { kind: 'needs-name' };
+  state.busy = 'saving';
+  try {
+    // Waits for a timed backup in flight (it moves the kernel's checkpoint too).
+    return await lock.run(async (): Promise<SaveOutcome> => {
+      const open = state.scene;
+      const data = await kernel.savedFileData(open?.uuid ?? '');
+      // save() clears the kernel's dirty flag now; only the server's answer may clear ours.
+      state.unconfirmedSave = true;
+      const file = await kernel.save();
+
+      let fileUrl: string;
+      let roomInfoUrl: string | null = null;
+      try {
+        fileUrl = (await server.upload('scene', file.gzip)).url;
+        if (data.roomInfoList.length > 0) roomInfoUrl = (await server.upload('roomInfo', JSON.stringify(data.roomInfoList))).url;
+      } catch (error) {
+        return { kind: 'upload-failed', error };
+      }
+
+      const fields = { file: fileUrl, roomInfoUrl, area: data.area, isUseStackWall: data.isUseStackWall };
+      try {
+        const scene = open
+          ? await writeWithRetry(server.newKey, (key) => server.update(open.id, { ...fields, baseVersion: open.version }, key))
+          : await writeWithRetry(server.newKey, (key) =>
+              server.create({ ...fields, name: newName }, key),
+            );
+        await confirm(deps, scene);
+        return { kind: 'saved', scene, created: !open };
+      } catch (error) {
+        if (open && isSceneVersionConflict(error)) {
+          const conflict: SaveConflict = {
+            sceneId: open.id,
+            sceneName: open.name,
+            currentVersion: conflictVersion(error),
+            baseVersion: open.version,
+            file: fileUrl,
+            roomInfoUrl,
+            area: data.area,
+            isUseStackWall: data.isUseStackWall,
+          };
+          state.conflict = conflict;
+          return { kind: 'conflict', conflict };
+        }
+        if (isEmptyRefusal(error)) return { kind: 'empty' };
+        return { kind: 'failed', error };
+      }
+    });
+  } catch (error) {
+    // The kernel refused to hand out the file (or to take the name): nothing left the browser.
+    return { kind: 'failed', error };
+  } finally {
+    state.busy = null;
+  }
+}
+
+export type CopyOutcome =
+  | { readonly kind: 'saved'; readonly scene: Scene }
+  | { readonly kind: 'busy' }
+  | { readonly kind: 'failed'; readonly error: unknown };
+
+/**
+ * "Save as a copy" after a 412: a new scene made from the very upload the refused save made (the
+ * server keeps unclaimed uploads for a day), remembering the scene it came from. The original
+ * scene is not touched.
+ */
+export async function saveConflictAsCopy(deps: SceneOpDeps, name: string): Promise<CopyOutcome> {
+  const { state, server, lock } = deps;
+  const conflict = state.conflict;
+  if (!conflict) return { kind: 'failed', error: new Error('no save conflict to resolve') };
+  if (state.busy) return { kind: 'busy' };
+  state.busy = 'saving';
+  try {
+    return await lock.run(async (): Promise<CopyOutcome> => {
+      const scene = await writeWithRetry(server.newKey, (key) =>
+        server.create(
+          {
+            name,
+            file: conflict.file,
+            roomInfoUrl: conflict.roomInfoUrl,
+            area: conflict.area,
+            isUseStackWall: conflict.isUseStackWall,
+            fromSceneId: conflict.sceneId,
+          },
+          key,
+        ),
+      );
+      await confirm(deps, scene);
+      return { kind: 'saved', scene };
+    });
+  } catch (error) {
+    return { kind: 'failed', error };
+  } finally {
+    state.busy = null;
+  }
+}
+
+/** The 412 question was answered with cancel: nothing is saved, the work stays unsaved. */
+export function dismissConflict(state: SceneSessionState): void {
+  state.conflict = null;
+  state.unconfirmedSave = true;
+}

@@ -1,0 +1,187 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Tabs } from '@ark-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useEffect, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { getSceneVersions, isApiError, type SceneVersion, type SceneVersionKind } from '../../api';
+import { api } from '../app/api';
+import { apiErrorText } from '../notice';
+import { HISTORY_RECORDS } from '../scene/constants';
+import { restore, sceneUi } from '../scene/controller';
+import { sceneSession } from '../scene/state';
+import { formatTime, SceneDialog, ScenePreview } from './SceneDialog';
+
+// The restore-history-version dialog (core.md §4): manual saves, timed backups and offline backups
+// (the server's auto saves), each the newest 20 with preview and update time; one record restores.
+
+const TABS: readonly { kind: SceneVersionKind; label: MessageDescriptor }[] = [
+  { kind: 'manual', label: msg`手动保存` },
+  { kind: 'backup', label: msg`定时备份` },
+  { kind: 'auto', label: msg`离线备份` },
+];
+
+export function RestoreDialog() {
+  const { historyOpen } = useSnapshot(sceneUi);
+  const { scene } = useSnapshot(sceneSession);
+  const close = () => (sceneUi.historyOpen = false);
+  if (!scene) return null;
+  return <RestoreDialogFor key={scene.id} sceneId={scene.id} open={historyOpen} onClose={close} />;
+}
+
+function RestoreDialogFor({ sceneId, open, onClose }: { sceneId: number; open: boolean; onClose: () => void }) {
+  const { t, i18n } = useLingui();
+  const { busy } = useSnapshot(sceneSession);
+  const [tab, setTab] = useState<SceneVersionKind>('manual');
+  const [selected, setSelected] = useState<SceneVersion | null>(null);
+
+  const close = () => {
+    setSelected(null);
+    onClose();
+  };
+
+  async function onRestore() {
+    if (await restore(selected)) close();
+  }
+
+  return (
+    <SceneDialog
+      open={open}
+      title={t`恢复历史版本`}
+      size="wide"
+      onClose={close}
+      footer={
+        <>
+          <span className="scene-dialog__hint">
+            <Trans>每类仅保留最近 {HISTORY_RECORDS} 条记录；恢复后不可撤销。</Trans>
+          </span>
+          <button type="button" className="button button--secondary" onClick={close}>
+            <Trans>取消</Trans>
+          </button>
+          <button type="button" className="button button--primary" disabled={busy !== null} onClick={() => void onRestore()}>
+            <Trans>恢复</Trans>
+          </button>
+        </>
+      }
+    >
+      <Tabs.Root
+        className="history-tabs"
+        value={tab}
+        onValueChange={(d) => {
+          setTab(d.value as SceneVersionKind);
+          setSelected(null);
+        }}
+        lazyMount
+      >
+        <Tabs.List className="history-tabs__list">
+          {TABS.map(({ kind, label }) => (
+            <Tabs.Trigger key={kind} value={kind} className="history-tabs__tab">
+              {i18n._(label)}
+            </Tabs.Trigger>
+          ))}
+          <Tabs.Indicator className="history-tabs__indicator" />
+        </Tabs.List>
+        {TABS.map(({ kind, label }) => (
+          <Tabs.Content key={kind} value={kind} className="history-tabs__panel">
+            {open ? <VersionList sceneId={sceneId} kind={kind} label={i18n._(label)} selected={selected} onSelect={setSelected} /> : null}
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
+    </SceneDialog>
+  );
+}
+
+type Load = { state: 'loading' } | { state: 'error'; text: string } | { state: 'done'; list: readonly SceneVersion[] };
+
+interface ListProps {
+  readonly sceneId: number;
+  readonly kind: SceneVersionKind;
+  readonly label: string;
+  readonly selected: SceneVersion | null;
+  readonly onSelect: (v: SceneVersion) => void;
+}
+
+function VersionList({ sceneId, kind, label, selected, onSelect }: ListProps) {
+  const { t, i18n } = useLingui();
+  const [attempt, setAttempt] = useState(0);
+  // The answer is kept with the request it answers: a new request reads as loading at once.
+  const request = `${sceneId}:${kind}:${attempt}`;
+  const [answer, setAnswer] = useState<{ request: string; load: Load } | null>(null);
+  const load: Load = answer?.request === request ? answer.load : { state: 'loading' };
+
+  useEffect(() => {
+    const controller = new AbortController();
+    getSceneVersions(api, sceneId, kind, 1, HISTORY_RECORDS, { silent: true, signal: controller.signal }).then(
+      (page) => setAnswer({ request, load: { state: 'done', list: page.list } }),
+      (e: unknown) => {
+        if (!controller.signal.aborted) setAnswer({ request, load: { state: 'error', text: isApiError(e) ? apiErrorText(e) : String(e) } });
+      },
+    );
+    return () => controller.abort();
+  }, [sceneId, kind, request]);
+
+  if (load.state === 'loading') {
+    return (
+      <div className="scene-list__status" role="status">
+        <span className="spinner" aria-hidden="true" />
+        <span className="sr-only">{t`加载中…`}</span>
+      </div>
+    );
+  }
+  if (load.state === 'error') {
+    return (
+      <div className="scene-list__status" role="alert">
+        <p>{load.text}</p>
+        <button type="button" className="button button--secondary" onClick={() => setAttempt((n) => n + 1)}>
+          <Trans>重试</Trans>
+        </button>
+      </div>
+    );
+  }
+  if (load.list.length === 0) {
+    return (
+      <div className="scene-list__status empty-state">
+        <EmptyIcon />
+        <p>
+          <Trans>暂无保存记录</Trans>
+        </p>
+      </div>
+    );
+  }
+  return (
+    <ul className="scene-grid scene-grid--versions" role="radiogroup" aria-label={label}>
+      {load.list.map((v) => {
+        const updated = formatTime(v.updatedAt, i18n.locale);
+        const checked = selected?.id === v.id;
+        const n = v.version;
+        return (
+          <li key={v.id}>
+            <button type="button" role="radio" aria-checked={checked} className="scene-card scene-card--version" onClick={() => onSelect(v)}>
+              <ScenePreview src={v.preview} alt="" />
+              {v.isCurrent ? (
+                <span className="scene-card__badge">
+                  <Trans>当前版本</Trans>
+                </span>
+              ) : null}
+              <span className="scene-card__check" aria-hidden="true" />
+              <span className="scene-card__name">{updated}</span>
+              <span className="scene-card__meta">
+                {/* A backup or auto save is taken between saves: it names the save it follows. */}
+                {kind === 'manual' ? <Trans>第 {n} 版</Trans> : <Trans>基于第 {n} 版</Trans>}
+              </span>
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function EmptyIcon() {
+  return (
+    <svg width="48" height="48" viewBox="0 0 48 48" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
+      <rect x="9" y="8" width="30" height="34" rx="3" />
+      <path d="M16 18h16M16 25h16M16 32h9" strokeLinecap="round" />
+    </svg>
+  );
+}
