@@ -139,9 +139,6 @@ export interface VersionRow {
 export const VERSION_COLUMNS = `id, scene_id, kind, scene_version, file_key, preview_key, multi_floor_key, room_info_key,
   area, is_use_stack_wall, room_type, client_id, created_at`;
 
-// The version columns once more, qualified, for the statement below (its CTEs share names).
-const INSERTED_VERSION = VERSION_COLUMNS.split(',').map((c) => `v.${c.trim()}`).join(', ');
-
 /**
  * Adds a version, trims its list to the newest HISTORY_KEEP and drops the rows of the files the
  * trimmed versions owned (and a trimmed floor list's previews), in one statement: a save is a
@@ -170,7 +167,7 @@ export async function addVersion(tx: Db, v: NewVersion, options: { makeCurrent?:
      ), dropped_children as (
        delete from scene_files where key in (select unnest(children) from dropped) returning key
      )${current}
-     select ${INSERTED_VERSION},
+     select ${VERSION_COLUMNS},
        array(select key from dropped) as dropped, array(select key from dropped_children) as dropped_children
      from v`,
     [

@@ -272,24 +272,27 @@ interface Bumped extends SceneOwnRow {
  * Moves the scene from baseVersion to baseVersion + 1, or explains why not: 404 when the actor
  * may not write it, 412 when someone else saved first. The conditional UPDATE takes the row lock,
  * so of many saves from one base exactly one matches; the others see the new version and fail.
- * The same statement claims the save's scene file (`fileKey`, when there is one) and answers the
- * scene row, so a save needs no separate claim and no reload; when the scene does not move, the
- * caller throws and the transaction takes the claim back.
+ * The same statement then claims the save's scene file (`fileKey`, when there is one; only once
+ * the scene moved, so locks are taken scene first, file second, like every other writer) and
+ * answers the scene row with its labels: a save needs no separate claim and no reload.
  */
 async function bumpVersion(tx: Db, actor: Actor, id: number, baseVersion: number, fields: SceneFieldsInput, fileKey: string | null = null): Promise<Bumped> {
   const bumped = await tx.query<Bumped>(
-    `with claimed as (
+    `with bumped as (
+       update scenes s set version = s.version + 1, updated_at = now(),
+         name = coalesce($5::text, s.name), area = coalesce($6::float8, s.area),
+         is_use_stack_wall = coalesce($7::smallint, s.is_use_stack_wall), jsd_url = coalesce($8::text, s.jsd_url),
+         has_measuring_size = coalesce($9::smallint, s.has_measuring_size), room_type = coalesce($10::int, s.room_type)
+       where s.id = $1 and s.project_code = $2 and s.owner_id = $3 and s.version = $4 and s.deleted_at is null
+       returning s.*
+     ), claimed as (
        update scene_files set claimed = true
-       where key = $11 and project_code = $2 and owner_id = $3 and kind = 'scene' and not claimed
+       where key = $11 and project_code = $2 and owner_id = $3 and kind = 'scene' and not claimed and exists (select 1 from bumped)
        returning content_records
      )
-     update scenes s set version = s.version + 1, updated_at = now(),
-       name = coalesce($5::text, s.name), area = coalesce($6::float8, s.area),
-       is_use_stack_wall = coalesce($7::smallint, s.is_use_stack_wall), jsd_url = coalesce($8::text, s.jsd_url),
-       has_measuring_size = coalesce($9::smallint, s.has_measuring_size), room_type = coalesce($10::int, s.room_type)
-     where s.id = $1 and s.project_code = $2 and s.owner_id = $3 and s.version = $4 and s.deleted_at is null
-     returning ${SCENE_OWN_COLUMNS},
-       exists (select 1 from claimed) as file_claimed, (select content_records from claimed) as file_content_records`,
+     select ${SCENE_OWN_COLUMNS},
+       exists (select 1 from claimed) as file_claimed, (select content_records from claimed) as file_content_records
+     from bumped s`,
     [id, actor.projectCode, actor.userId, baseVersion, ...fieldsParams(fields), fileKey],
   );
   const row = bumped[0];
@@ -351,8 +354,7 @@ export async function saveScene(
       dropKeys.push(...added.dropKeys);
       version = { id: added.row.id, keys };
     }
-    const previewDrops = await applyCustomPreview(tx, owner, scene, input.customPreview);
-    dropKeys.push(...previewDrops);
+    dropKeys.push(...(await applyCustomPreview(tx, owner, scene, input.customPreview)));
     // The bump answered the scene row; with the new version's files it is the answer. A change of
     // the custom preview, or a save without a file, reads the row again instead.
     const body =
