@@ -9,20 +9,14 @@ import { hashToken } from '../../server/auth/tokens';
 import type { Db } from '../../server/db/types';
 import { bearer, openAccountsApp, type App, type TestApp } from './accounts-kit';
 import { backends } from './helpers';
+import { mulberry32 } from '../fixtures/prng';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_260_601);
 const COUNT = Math.max(10_000, Number(process.env.FUZZ_COUNT ?? 10_000));
 
-/** mulberry32: tiny, fast, good enough to spread cases; the same seed replays the same run. */
+/** The shared seeded PRNG: the same seed replays the same run. */
 function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  return mulberry32(seed).next;
 }
 
 const KEYS = [
