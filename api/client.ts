@@ -27,8 +27,10 @@ export interface SessionExpiredEvent {
   readonly url: string;
   readonly status: number;
   readonly code: number | string | null;
-  /** the server's retmsg (or msg); tells a login elsewhere from a plain expiry */
+  /** the server's retmsg (or msg), translated for people */
   readonly serverMessage?: string;
+  /** why the session ended, from the body's data (e.g. 'logged_in_elsewhere'); absent when not given */
+  readonly reason?: string;
 }
 
 export interface ApiClientOptions {
@@ -102,6 +104,13 @@ function bodyCode(body: unknown): number | string | null {
   if (!isRecord(body)) return null;
   const code = 'retcode' in body ? body.retcode : 'code' in body ? body.code : undefined;
   return typeof code === 'number' || typeof code === 'string' ? code : null;
+}
+
+/** retdata.reason (or data.reason) of an error body: a machine-readable cause. */
+function bodyReason(body: unknown): string | undefined {
+  if (!isRecord(body)) return undefined;
+  const data = isRecord(body.retdata) ? body.retdata : isRecord(body.data) ? body.data : null;
+  return data && typeof data.reason === 'string' ? data.reason : undefined;
 }
 
 function bodyMessage(body: unknown): string {
@@ -201,7 +210,15 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       body,
     });
     if (sessionExpired && !opts.skipSessionExpired && !(options.isExemptRoute?.() ?? false)) {
-      options.onSessionExpired?.({ method, url, status: response.status, code, serverMessage: error.serverMessage });
+      const reason = bodyReason(body);
+      options.onSessionExpired?.({
+        method,
+        url,
+        status: response.status,
+        code,
+        serverMessage: error.serverMessage,
+        ...(reason === undefined ? {} : { reason }),
+      });
     }
     fail(error, opts);
   }

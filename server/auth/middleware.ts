@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { Db } from '../db/types';
-import { ApiError } from '../http/envelope';
+import { ApiError, loggedInElsewhereError } from '../http/envelope';
 import type { AppEnv, AuthContext } from '../http/env';
 import { RETCODE } from '../http/retcodes';
 import { lookupSession } from './sessions';
@@ -36,7 +36,7 @@ export async function authenticate(db: Db, c: Context<AppEnv>, options: AuthOpti
   const found = await lookupSession(db, hashToken(token));
   if (found.status !== 'active') {
     const elsewhere = found.status === 'revoked' && found.reason === 'logged_in_elsewhere';
-    return new ApiError(401, RETCODE.UNAUTHORIZED, elsewhere ? 'loggedInElsewhere' : 'sessionExpired');
+    return elsewhere ? loggedInElsewhereError() : new ApiError(401, RETCODE.UNAUTHORIZED, 'sessionExpired');
   }
   if (found.user.no_access) return new ApiError(403, RETCODE.NO_ACCESS, 'noAccess');
   return { user: found.user, tokenHash: found.tokenHash };

@@ -44,6 +44,9 @@ export function ok<T>(c: Context<AppEnv>, retdata: T): Response {
  * Thrown anywhere below a route to answer with an error envelope; the app's error handler turns it
  * into the response, translating the message for the request's language.
  */
+/** Why a 401 happened, as data the client can test (the message is for people and is translated). */
+export const SESSION_END_REASONS = { loggedInElsewhere: 'logged_in_elsewhere' } as const;
+
 export class ApiError extends Error {
   override name = 'ApiError';
   constructor(
@@ -73,4 +76,9 @@ export function errorResponse(c: Context<AppEnv>, error: ApiError): Response {
 
 export function badRequest(field: string): ApiError {
   return new ApiError(400, RETCODE.BAD_REQUEST, 'invalidField', { field }, { field });
+}
+
+/** 401 for a session ended by a login on another device: retdata { reason: 'logged_in_elsewhere' }. */
+export function loggedInElsewhereError(): ApiError {
+  return new ApiError(401, RETCODE.UNAUTHORIZED, 'loggedInElsewhere', undefined, { reason: SESSION_END_REASONS.loggedInElsewhere });
 }

@@ -2,7 +2,7 @@
 // against a stored version) and auto saves (auto_save_scene on a forced logout).
 import { z } from 'zod';
 import type { Db } from '../db/types';
-import { ApiError } from '../http/envelope';
+import { ApiError, loggedInElsewhereError } from '../http/envelope';
 import { RETCODE } from '../http/retcodes';
 import {
   applyBackupDelta,
@@ -217,5 +217,5 @@ export async function autoSave(
 
 async function spendGrace(tx: Db, tokenHash: string): Promise<void> {
   const taken = await tx.query('insert into session_grace_uses (token_hash) values ($1) on conflict do nothing returning 1', [tokenHash]);
-  if (taken.length === 0) throw new ApiError(401, RETCODE.UNAUTHORIZED, 'loggedInElsewhere');
+  if (taken.length === 0) throw loggedInElsewhereError();
 }

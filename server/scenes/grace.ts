@@ -4,7 +4,7 @@
 // logout). Everything else is refused like requireAuth refuses it.
 import { hashToken, looksLikeToken } from '../auth/tokens';
 import type { Db } from '../db/types';
-import { ApiError } from '../http/envelope';
+import { ApiError, loggedInElsewhereError } from '../http/envelope';
 import type { AuthContext } from '../http/env';
 import { RETCODE } from '../http/retcodes';
 import { findUserById } from '../users/users';
@@ -32,7 +32,7 @@ export async function authenticateAutoSave(db: Db, token: string | null): Promis
   let graceTokenHash: string | null = null;
   if (session.revoked) {
     if (!elsewhere) throw new ApiError(401, RETCODE.UNAUTHORIZED, 'sessionExpired');
-    if (!session.in_grace || session.grace_used) throw new ApiError(401, RETCODE.UNAUTHORIZED, 'loggedInElsewhere');
+    if (!session.in_grace || session.grace_used) throw loggedInElsewhereError();
     graceTokenHash = tokenHash;
   } else if (!session.live) {
     throw new ApiError(401, RETCODE.UNAUTHORIZED, 'sessionExpired');

@@ -332,7 +332,7 @@ for (const backend of backends()) {
         await db.query(`update sessions set revoked_at = now(), revoke_reason = 'logged_in_elsewhere' where token_hash = $1`, [sha]);
         const res = await me(token);
         expect(res.status).toBe(401);
-        expect(await envelope(res)).toEqual({ retcode: 401, retmsg: '您的账号正在其他设备或不同浏览器登录访问', retdata: null });
+        expect(await envelope(res)).toEqual({ retcode: 401, retmsg: '您的账号正在其他设备或不同浏览器登录访问', retdata: { reason: 'logged_in_elsewhere' } });
       });
 
       it('a live session of an account later marked no-access is refused with 403', async () => {

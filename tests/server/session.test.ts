@@ -54,7 +54,7 @@ for (const backend of backends()) {
 
         const old = await me(first);
         expect(old.status).toBe(401);
-        expect(await json(old)).toEqual({ retcode: 401, retmsg: ELSEWHERE, retdata: null });
+        expect(await json(old)).toEqual({ retcode: 401, retmsg: ELSEWHERE, retdata: { reason: 'logged_in_elsewhere' } });
         expect((await me(second)).status).toBe(200);
 
         // revoked_at and the reason stay on the row (the scenes family grants one auto save on them)

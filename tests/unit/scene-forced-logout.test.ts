@@ -6,25 +6,26 @@ import { makeDeps, networkError } from './scene-fakes';
 
 describe('forced logout elsewhere', () => {
   it("recognises the server's logged-in-elsewhere 401 in both languages, and only that", () => {
-    expect(isLoggedInElsewhere({ code: 401, serverMessage: '您的账号正在其他设备或不同浏览器登录访问' })).toBe(true);
-    expect(isLoggedInElsewhere({ code: '401', serverMessage: 'Your account is signed in on another device or browser' })).toBe(true);
-    expect(isLoggedInElsewhere({ code: 401, serverMessage: '登录已失效，请重新登录' })).toBe(false);
+    expect(isLoggedInElsewhere({ code: 401, reason: 'logged_in_elsewhere' })).toBe(true);
+    expect(isLoggedInElsewhere({ code: '401', reason: 'logged_in_elsewhere' })).toBe(true);
+    expect(isLoggedInElsewhere({ code: 401, reason: 'expired' })).toBe(false);
     expect(isLoggedInElsewhere({ code: 401 })).toBe(false);
-    expect(isLoggedInElsewhere({ code: 500, serverMessage: '您的账号正在其他设备或不同浏览器登录访问' })).toBe(false);
+    expect(isLoggedInElsewhere({ code: 500, reason: 'logged_in_elsewhere' })).toBe(false);
   });
 
-  it("the API client's session-expired event carries the server's message, so the UI can tell", async () => {
+  it("the API client's session-expired event carries the server's reason, so the UI can tell", async () => {
     const events: SessionExpiredEvent[] = [];
-    const answer = (msg: string) =>
-      new Response(JSON.stringify({ retcode: 401, retmsg: msg, retdata: null }), { status: 401, headers: { 'content-type': 'application/json' } });
-    let message = '您的账号正在其他设备或不同浏览器登录访问';
-    const client = createApiClient({ baseURL: 'http://app.test/api', fetch: async () => answer(message), onSessionExpired: (e) => events.push(e) });
+    const answer = (msg: string, retdata: unknown) =>
+      new Response(JSON.stringify({ retcode: 401, retmsg: msg, retdata }), { status: 401, headers: { 'content-type': 'application/json' } });
+    let reply = answer('您的账号正在其他设备或不同浏览器登录访问', { reason: 'logged_in_elsewhere' });
+    const client = createApiClient({ baseURL: 'http://app.test/api', fetch: async () => reply, onSessionExpired: (e) => events.push(e) });
     await expect(client.get('session/me')).rejects.toThrow();
-    message = '登录已失效，请重新登录';
+    // The same words without the reason (an expired session, or a proxy's page) are no login elsewhere.
+    reply = answer('您的账号正在其他设备或不同浏览器登录访问', null);
     await expect(client.get('session/me')).rejects.toThrow();
-    expect(events.map((e) => [e.serverMessage, isLoggedInElsewhere(e)])).toEqual([
-      ['您的账号正在其他设备或不同浏览器登录访问', true],
-      ['登录已失效，请重新登录', false],
+    expect(events.map((e) => [e.reason, isLoggedInElsewhere(e)])).toEqual([
+      ['logged_in_elsewhere', true],
+      [undefined, false],
     ]);
   });
 

@@ -8,14 +8,11 @@ import { isEmptyScene, type SceneOpDeps } from './save';
 // from the revoked session, within 10 minutes), as an auto save of the open scene or, for a scene
 // never saved, as a new scene.
 
-/** The server's message for a session revoked by a login elsewhere, in each language it speaks. */
-export const LOGGED_IN_ELSEWHERE_MESSAGES: readonly string[] = [
-  '您的账号正在其他设备或不同浏览器登录访问',
-  'Your account is signed in on another device or browser',
-];
+/** retdata.reason of the server's 401 for a session revoked by a login elsewhere. */
+export const LOGGED_IN_ELSEWHERE_REASON = 'logged_in_elsewhere';
 
-export function isLoggedInElsewhere(event: { readonly code: number | string | null; readonly serverMessage?: string }): boolean {
-  return Number(event.code) === 401 && LOGGED_IN_ELSEWHERE_MESSAGES.includes((event.serverMessage ?? '').trim());
+export function isLoggedInElsewhere(event: { readonly code: number | string | null; readonly reason?: string }): boolean {
+  return Number(event.code) === 401 && event.reason === LOGGED_IN_ELSEWHERE_REASON;
 }
 
 export type AutoSaveOutcome =
