@@ -10,6 +10,11 @@ export interface ServerConfig {
   dataDir: string;
   /** when set, a real PostgreSQL server is used instead of the embedded PGlite */
   databaseUrl: string | null;
+  /**
+   * Server processes sharing the port (Node cluster). More than one needs databaseUrl: the
+   * database is the only state they share, and PGlite serves one process only.
+   */
+  processes: number;
   /** built UI (vite build output) */
   distDir: string;
   /** CSP frame-ancestors sources: the product is embedded in iframes of partner sites */
@@ -70,11 +75,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevelRaw}"`);
   }
   const databaseUrl = env.DATABASE_URL?.trim() ? env.DATABASE_URL.trim() : null;
+  const processes = intFrom(env, 'SERVER_PROCESSES', 1, 1, 256);
+  if (processes > 1 && !databaseUrl) {
+    throw new ConfigError('SERVER_PROCESSES above 1 needs DATABASE_URL: the embedded PGlite database serves one process only');
+  }
   return {
     port: intFrom(env, 'PORT', 8080, 0, 65535),
     host: env.HOST?.trim() || '0.0.0.0',
     dataDir: path.resolve(cwd, env.DATA_DIR?.trim() || './data'),
     databaseUrl,
+    processes,
     distDir: path.resolve(cwd, env.DIST_DIR?.trim() || './dist'),
     frameAncestors: env.FRAME_ANCESTORS?.trim() || "'self'",
     logLevel: logLevelRaw as LogLevel,

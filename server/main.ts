@@ -1,8 +1,12 @@
 // Production entry: `node --import tsx server/main.ts`. Reads the environment, takes the data
 // folder lock (PGlite only), migrates, seeds the demo data, serves the API and the built UI.
+// With SERVER_PROCESSES above 1 (PostgreSQL only) this process migrates and seeds, then runs that
+// many server processes on the one port (./cluster.ts) and only supervises them.
+import cluster from 'node:cluster';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
+import { onPrimaryShutdown, runPrimary } from './cluster';
 import { ConfigError, loadConfig } from './config';
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './data-lock';
 import { describeDatabase, openDb, runMigrations, type Db } from './db/index';
@@ -23,6 +27,16 @@ async function main(): Promise<void> {
     throw e;
   }
   const logger = createLogger({ level: config.logLevel });
+  if (config.processes > 1 && cluster.isPrimary) {
+    await runPrimary(config, logger);
+    return;
+  }
+  // A cluster worker: the primary has migrated and seeded, and announces the port once all listen.
+  const worker = cluster.isWorker;
+  // The primary may ask for a shutdown while this worker is still starting: it stops once it listens.
+  let stopRequested: (() => void) | null = null;
+  let stopEarly = false;
+  if (worker) onPrimaryShutdown(() => (stopRequested ? stopRequested() : (stopEarly = true)));
 
   let lock: DataDirLock | null = null;
   let db: Db | null = null;
@@ -37,9 +51,9 @@ async function main(): Promise<void> {
   try {
     if (!config.databaseUrl) lock = acquireDataDirLock(config.dataDir);
     db = await openDb(config);
-    const migrated = await runMigrations(db);
-    if (migrated.applied.length > 0) logger.info('migrations applied', { ids: migrated.applied, version: migrated.version });
-    if (config.seedDemo) {
+    const migrated = worker ? null : await runMigrations(db);
+    if (migrated && migrated.applied.length > 0) logger.info('migrations applied', { ids: migrated.applied, version: migrated.version });
+    if (config.seedDemo && !worker) {
       const seeded = await seedDemoData(db);
       if (seeded.projectsAdded + seeded.usersAdded > 0) logger.info('demo data seeded', { ...seeded });
     }
@@ -56,7 +70,11 @@ async function main(): Promise<void> {
 
   const app = createApp({ db, config, logger });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info: AddressInfo) => {
-    console.log(`Server listening on http://localhost:${info.port} (database: ${describeDatabase(config)})`);
+    if (!worker) console.log(`Server listening on http://localhost:${info.port} (database: ${describeDatabase(config)})`);
+    if (worker) {
+      stopRequested = () => shutdown('primary');
+      if (stopEarly) stopRequested();
+    }
   });
 
   server.on('error', (e: NodeJS.ErrnoException) => {
@@ -71,7 +89,9 @@ async function main(): Promise<void> {
   let stopping = false;
   const shutdown = (signal: string): void => {
     if (stopping) {
-      // A second Ctrl-C means "now".
+      // A second Ctrl-C means "now"; the primary's request (which may follow the terminal's own
+      // SIGINT to the whole process group) is not a second one.
+      if (signal === 'primary') return;
       process.exit(130);
     }
     stopping = true;

@@ -4,7 +4,6 @@
 // version (or one scene's custom preview), so dropping that owner drops the file: no sharing, no
 // reference counts. Restore and clone copy files instead of sharing them.
 import { randomUUID } from 'node:crypto';
-import { Readable, Transform, type TransformCallback } from 'node:stream';
 import { createGunzip, type Gunzip } from 'node:zlib';
 import { z } from 'zod';
 import type { Db } from '../db/types';
@@ -80,35 +79,32 @@ export function invalidFile(field: string, reason: string): ApiError {
   return new ApiError(400, RETCODE.SCENE_FILE_INVALID, 'sceneFileInvalid', { field }, { field, reason });
 }
 
-/** Counts bytes and fails the stream once past the limit. */
-class SizeLimit extends Transform {
-  private seen = 0;
-  constructor(private readonly limit: number) {
-    super();
-  }
-  override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
-    this.seen += chunk.byteLength;
-    if (this.seen > this.limit) done(tooLarge(this.limit));
-    else done(null, chunk);
-  }
-}
-
 /**
- * Passes the bytes on unchanged while scanning the scene JSON inside them (inflating a gzip body
- * on the side). Flushing waits for the scan, so a bad file fails the storage write and is never
- * renamed into place.
+ * Checks a scene file on its way to storage: the bytes are scanned as they pass (inflated on the
+ * side when the body is gzip), and end() answers the scan or throws. Plain functions over the
+ * chunks rather than Transform streams: an upload passed through several stream layers, each
+ * costing promises and events per chunk on the one event loop that serves every request.
  */
-class SceneInspector extends Transform {
+class SceneInspector {
   private readonly scanner = new SceneScanner(SCENE_FILE_MAX_DEPTH);
-  private gunzip: Gunzip | null = null;
-  private decided = false;
+  private readonly gunzip: Gunzip | null = null;
   private inflated = 0;
   private failure: Error | null = null;
+  /** set once the whole file passed */
   result: SceneScanResult | null = null;
-  gzip = false;
 
-  constructor(private readonly field: string) {
-    super();
+  constructor(
+    private readonly field: string,
+    readonly gzip: boolean,
+  ) {
+    if (gzip) {
+      const gunzip = createGunzip({ chunkSize: 256 * 1024 });
+      gunzip.on('data', (b: Buffer) => this.scan(b));
+      gunzip.on('error', (e: Error) => {
+        this.failure ??= new SceneScanError(`not valid gzip: ${e.message}`);
+      });
+      this.gunzip = gunzip;
+    }
   }
 
   private scan(bytes: Uint8Array): void {
@@ -123,44 +119,43 @@ class SceneInspector extends Transform {
     }
   }
 
-  override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
-    if (!this.decided) {
-      this.decided = true;
-      this.gzip = chunk.length >= 2 && chunk[0] === 0x1f && chunk[1] === 0x8b;
-      if (this.gzip) {
-        this.gunzip = createGunzip({ chunkSize: 256 * 1024 });
-        this.gunzip.on('data', (b: Buffer) => this.scan(b));
-        this.gunzip.on('error', (e: Error) => {
-          this.failure ??= new SceneScanError(`not valid gzip: ${e.message}`);
-        });
-      }
-    }
-    if (this.failure) return done(this.failure);
-    if (!this.gunzip) {
+  /** Takes the next chunk of the body; throws once the file is known to be bad. */
+  async write(chunk: Uint8Array): Promise<void> {
+    if (this.failure) throw this.failure;
+    const gunzip = this.gunzip;
+    if (!gunzip) {
       this.scan(chunk);
-      return done(this.failure, this.failure ? undefined : chunk);
+    } else if (!gunzip.write(chunk)) {
+      // Inflating runs on the thread pool: wait for it to catch up (or to fail) before reading on.
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          gunzip.off('drain', done);
+          gunzip.off('close', done);
+          resolve();
+        };
+        gunzip.on('drain', done);
+        gunzip.on('close', done);
+      });
     }
-    if (this.gunzip.write(chunk)) done(null, chunk);
-    else this.gunzip.once('drain', () => done(this.failure, this.failure ? undefined : chunk));
+    if (this.failure) throw this.failure;
   }
 
-  override _flush(done: TransformCallback): void {
-    let finished = false;
-    const finish = (): void => {
-      if (finished) return;
-      finished = true;
-      if (this.failure) return done(this.failure);
-      try {
-        this.result = checkScan(this.scanner.end(), this.field);
-        done();
-      } catch (e) {
-        done(e instanceof Error ? e : new Error(String(e)));
-      }
-    };
-    if (!this.gunzip || this.failure) return finish();
-    this.gunzip.once('end', finish);
-    this.gunzip.once('close', finish);
-    this.gunzip.end();
+  /** After the last chunk: the scan of a complete, valid scene file, or the reason it is not one. */
+  async end(): Promise<SceneScanResult> {
+    const gunzip = this.gunzip;
+    if (gunzip && !this.failure) {
+      await new Promise<void>((resolve) => {
+        gunzip.once('end', resolve);
+        gunzip.once('close', resolve);
+        gunzip.end();
+      });
+    }
+    if (this.failure) throw this.failure;
+    return checkScan(this.scanner.end(), this.field);
+  }
+
+  abort(): void {
+    this.gunzip?.destroy();
   }
 }
 
@@ -177,24 +172,57 @@ function asApiError(e: unknown, field: string): unknown {
 }
 
 /**
+ * The body's chunks as storage writes them, each counted against the limit and inspected first;
+ * after the last one the inspection must pass, or the write fails and nothing is stored. A body
+ * refused part way is left unread, not destroyed, so the refusal can still reach the client.
+ */
+async function* inspected(first: Uint8Array, rest: AsyncIterator<Uint8Array>, inspector: SceneInspector, limit: number): AsyncGenerator<Uint8Array> {
+  let seen = 0;
+  let chunk = first;
+  try {
+    for (;;) {
+      seen += chunk.byteLength;
+      if (seen > limit) throw tooLarge(limit);
+      await inspector.write(chunk);
+      yield chunk;
+      const next = await rest.next();
+      if (next.done) break;
+      chunk = next.value;
+    }
+    inspector.result = await inspector.end();
+  } finally {
+    inspector.abort();
+  }
+}
+
+/**
  * Streams a scene file (plain JSON or gzip, sniffed from its first bytes) into storage, gzip on
  * disk, checking it on the way. Never holds the whole file.
  */
-export async function putSceneFile(storage: FileStorage, owner: FileOwner, body: Readable, field = 'file'): Promise<StoredSceneFile> {
+export async function putSceneFile(storage: FileStorage, owner: FileOwner, body: AsyncIterable<Uint8Array>, field = 'file'): Promise<StoredSceneFile> {
   const key = newKey(owner.projectCode, 'json');
-  const inspector = new SceneInspector(field);
-  const limited = body.pipe(new SizeLimit(UPLOAD_LIMITS.scene));
-  body.on('error', (e) => limited.destroy(e));
-  limited.on('error', (e) => inspector.destroy(e));
-  const source = limited.pipe(inspector);
+  const rest = body[Symbol.asyncIterator]();
   // The storage compresses plain JSON and keeps gzip bodies as they are; which one is known only
-  // after the first chunk, so the decision waits for it.
-  const first = await firstChunk(source);
+  // from the first bytes.
+  let first: Uint8Array | null = null;
+  try {
+    for (;;) {
+      const next = await rest.next();
+      if (next.done) break;
+      if (next.value.byteLength > 0) {
+        first = next.value;
+        break;
+      }
+    }
+  } catch (e) {
+    throw asApiError(e, field);
+  }
   if (!first) throw invalidFile(field, 'empty body');
-  const rest = Readable.from(prepend(first.chunk, first.iterator));
+  const gzip = first.length >= 2 && first[0] === 0x1f && first[1] === 0x8b;
+  const inspector = new SceneInspector(field, gzip);
   let info;
   try {
-    info = await storage.put(key, rest, { contentType: 'application/json', gzip: true, preCompressed: inspector.gzip });
+    info = await storage.put(key, inspected(first, rest, inspector, UPLOAD_LIMITS.scene), { contentType: 'application/json', gzip: true, preCompressed: gzip });
   } catch (e) {
     throw asApiError(e, field);
   }
@@ -203,31 +231,13 @@ export async function putSceneFile(storage: FileStorage, owner: FileOwner, body:
   return { key, kind: 'scene', contentType: 'application/json', size: info.size, contentRecords: scan.contentRecords, children: [] };
 }
 
-async function firstChunk(stream: Readable): Promise<{ chunk: Buffer; iterator: AsyncIterator<Buffer> } | null> {
-  const iterator = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
-  try {
-    for (;;) {
-      const next = await iterator.next();
-      if (next.done) return null;
-      if (next.value.byteLength > 0) return { chunk: next.value, iterator };
-    }
-  } catch (e) {
-    throw asApiError(e, 'file');
-  }
-}
-
-async function* prepend(first: Buffer, iterator: AsyncIterator<Buffer>): AsyncGenerator<Buffer> {
-  yield first;
-  for (;;) {
-    const next = await iterator.next();
-    if (next.done) return;
-    yield next.value;
-  }
+async function* once(bytes: Uint8Array): AsyncGenerator<Uint8Array> {
+  yield bytes;
 }
 
 /** Scene file text already in memory (inline bodies, resolved backup deltas). */
 export async function putSceneJson(storage: FileStorage, owner: FileOwner, bytes: Uint8Array, field: string): Promise<StoredSceneFile> {
-  return putSceneFile(storage, owner, Readable.from([Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)]), field);
+  return putSceneFile(storage, owner, once(bytes), field);
 }
 
 const IMAGE_TYPES = [

@@ -23,8 +23,11 @@ export interface PutOptions {
 }
 
 export interface FileStorage {
-  /** Writes atomically: readers see the old object or the whole new one, never a partial file. */
-  put(key: string, body: Uint8Array | Readable, options: PutOptions): Promise<StoredObjectInfo>;
+  /**
+   * Writes atomically: readers see the old object or the whole new one, never a partial file. A
+   * streamed body that fails (throws) part way leaves nothing under the key.
+   */
+  put(key: string, body: Uint8Array | AsyncIterable<Uint8Array>, options: PutOptions): Promise<StoredObjectInfo>;
   /** Streams the stored bytes (still gzip if stored gzip); null when missing. */
   openRead(key: string): Promise<{ info: StoredObjectInfo; stream: Readable } | null>;
   /** Whole content, inflated when stored gzip. For small objects and tests. */

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { createServer } from 'vite';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium';
-import type { RoundTripResult, Scene } from './pages/roundtrip';
+import type { BenchCommand, BreakdownResult, RoundTripResult, Scene } from './pages/roundtrip';
 import { median, p95, round } from './stats';
 import type { Benchmark, BenchRow } from './types';
 
@@ -39,6 +39,25 @@ function compare(label: string, kernel: readonly number[], echo: readonly number
   ];
 }
 
+/** Medians of each part of a round trip, echo beside kernel (stamped workers, headless, default room). */
+function breakdownRows(parts: BreakdownResult): BenchRow[] {
+  const row = (what: string, samples: readonly number[]): BenchRow => ({ name: `breakdown: ${what} median`, value: round(median(samples)), unit: 'ms', target: '', met: null });
+  return [
+    row('echo round trip', parts.echo.total),
+    row('echo hop to the worker', parts.echo.up),
+    row('echo in the worker', parts.echo.worker),
+    row('echo hop back (posting included)', parts.echo.down),
+    row('echo on the UI thread', parts.echo.ui),
+    row('kernel round trip', parts.kernel.total),
+    row('kernel hop to the worker', parts.kernel.up),
+    row('kernel in the worker', parts.kernel.worker),
+    row('kernel in the worker: reading the request', parts.kernel.read),
+    row('kernel in the worker: kernel.exec', parts.kernel.exec),
+    row('kernel hop back (posting included)', parts.kernel.down),
+    row('kernel on the UI thread (reply, patch into valtio, resolve)', parts.kernel.ui),
+  ];
+}
+
 const roundtrip: Benchmark = {
   id: 'roundtrip',
   title: `kernel command round trip vs postMessage echo (N=${N}, Chromium + SwiftShader)`,
@@ -58,7 +77,7 @@ const roundtrip: Benchmark = {
       },
       // Discover the worker's dependencies up front: a mid-run re-optimisation reloads the page.
       optimizeDeps: {
-        entries: ['tests/bench/pages/roundtrip.html', 'kernel-worker/main.ts'],
+        entries: ['tests/bench/pages/roundtrip.html', 'kernel-worker/main.ts', 'tests/bench/pages/stamped-kernel-worker.ts'],
         include: ['comlink', 'three', 'valtio/vanilla', 'fflate'],
       },
     });
@@ -75,10 +94,10 @@ const roundtrip: Benchmark = {
         if (m.type() === 'error' || m.type() === 'warning') console.error(`  [page ${m.type()}] ${m.text()} (${m.location().url})`);
       });
 
-      const once = async (withCanvas: boolean, scene: Scene): Promise<RoundTripResult> => {
+      const once = async (withCanvas: boolean, scene: Scene, command: BenchCommand = 'view.setMode'): Promise<RoundTripResult> => {
         await page.goto(new URL('tests/bench/pages/roundtrip.html', url).href);
         await page.waitForFunction(() => typeof window.runRoundTrip === 'function', null, { timeout: 60_000 });
-        const r = await page.evaluate(([n, c, s]) => window.runRoundTrip!(n, c, s), [N, withCanvas, scene] as const);
+        const r = await page.evaluate(([n, c, s, k]) => window.runRoundTrip!(n, c, s, k), [N, withCanvas, scene, command] as const);
         if (r.patchLate > 0) throw new Error(`${r.patchLate} kernel calls resolved before their patch reached the mirror`);
         return r;
       };
@@ -87,6 +106,10 @@ const roundtrip: Benchmark = {
       const canvas = await once(true, 'default room');
       const headless = await once(false, 'default room');
       const house = await once(false, 'house');
+      // A document edit with the renderer running: the protocol without a view switch after each reply.
+      const edit = await once(true, 'default room', 'meta.update');
+      // Where the time goes: the same rounds against stamped workers (context, not a target).
+      const parts = await page.evaluate((n) => window.runBreakdown!(n), N);
 
       console.log(
         `  renderer: ${canvas.rendererKind}; timer resolution: ${canvas.crossOriginIsolated ? '5 µs (cross-origin isolated)' : '100 µs (not isolated)'}; house: ${house.records} records`,
@@ -97,9 +120,11 @@ const roundtrip: Benchmark = {
         ...compare('', canvas.kernel, canvas.echo),
         ...compare(' (headless)', headless.kernel, headless.echo),
         ...compare(` (headless, ${house.records}-record house)`, house.kernel, house.echo),
+        ...compare(' (meta.update, a document edit)', edit.kernel, edit.echo),
         // Context for a missed target: Comlink's own cost, and exec through Comlink without the patch.
         { name: 'comlink ping median', value: round(median(canvas.ping)), unit: 'ms', target: '', met: null },
         { name: 'comlink exec only median', value: round(median(canvas.comlinkExec)), unit: 'ms', target: '', met: null },
+        ...breakdownRows(parts),
       ];
     } finally {
       await browser.close();

@@ -77,9 +77,14 @@ function machineCpuSeconds(): { busy: number; total: number } {
   }
 }
 
-/** The processes of a local PostgreSQL cluster: its postmaster (found by its port) and the postmaster's children. */
-export function postgresPids(port: number): number[] {
-  const procs: { pid: number; ppid: number; cmd: string }[] = [];
+interface Proc {
+  pid: number;
+  ppid: number;
+  cmd: string;
+}
+
+function listProcesses(): Proc[] {
+  const procs: Proc[] = [];
   for (const name of readdirSync('/proc')) {
     if (!/^[0-9]+$/.test(name)) continue;
     try {
@@ -91,6 +96,18 @@ export function postgresPids(port: number): number[] {
       /* gone meanwhile */
     }
   }
+  return procs;
+}
+
+/** A process and its children: the server with SERVER_PROCESSES above 1 is a primary and its workers. */
+export function processTree(pid: number): number[] {
+  if (pid < 0) return [pid];
+  return [pid, ...listProcesses().filter((p) => p.ppid === pid).map((p) => p.pid)];
+}
+
+/** The processes of a local PostgreSQL cluster: its postmaster (found by its port) and the postmaster's children. */
+export function postgresPids(port: number): number[] {
+  const procs = listProcesses();
   const master = procs.find((p) => /\/postgres\s/.test(p.cmd) && p.cmd.includes(`-p ${port}`));
   if (!master) return [];
   return [master.pid, ...procs.filter((p) => p.ppid === master.pid).map((p) => p.pid)];
@@ -120,7 +137,8 @@ export interface CpuShare {
 function cpuMark(serverPid: number, dbPids: () => number[]): CpuMark {
   const self = process.cpuUsage();
   const db = dbPids().reduce((sum, pid) => sum + processCpuSeconds(pid), 0);
-  return { at: performance.now(), self: (self.user + self.system) / 1e6, server: processCpuSeconds(serverPid), db, machine: machineCpuSeconds() };
+  const server = processTree(serverPid).reduce((sum, pid) => sum + processCpuSeconds(pid), 0);
+  return { at: performance.now(), self: (self.user + self.system) / 1e6, server, db, machine: machineCpuSeconds() };
 }
 
 function cpuShare(from: CpuMark, to: CpuMark, operations: number): CpuShare {
@@ -336,7 +354,7 @@ export async function measureServer(env: Record<string, string | undefined>, opt
 
 /** Context rows: where the CPU went during one case. */
 export function cpuRows(prefix: string, what: string, op: string, cpu: CpuShare, withDb: boolean): BenchRow[] {
-  const rows: BenchRow[] = [{ name: `${prefix} ${what}: server CPU per ${op}`, value: cpu.serverMsPerOp, unit: 'ms', target: '', met: null }];
+  const rows: BenchRow[] = [{ name: `${prefix} ${what}: server CPU per ${op} (all its processes and threads)`, value: cpu.serverMsPerOp, unit: 'ms', target: '', met: null }];
   if (withDb) rows.push({ name: `${prefix} ${what}: database CPU per ${op}`, value: cpu.dbMsPerOp, unit: 'ms', target: '', met: null });
   rows.push(
     { name: `${prefix} ${what}: load generator CPU per ${op}`, value: cpu.loadGeneratorMsPerOp, unit: 'ms', target: '', met: null },
@@ -344,6 +362,22 @@ export function cpuRows(prefix: string, what: string, op: string, cpu: CpuShare,
     { name: `${prefix} ${what}: machine busy (all processes)`, value: cpu.machine, unit: `cores of ${cpu.cores}`, target: '', met: null },
   );
   return rows;
+}
+
+/**
+ * Context rows: the most this machine could do for one operation at this CPU cost, and what that
+ * leaves for latency. With every party on the same cores, throughput cannot pass
+ * cores / (CPU per operation, all parties), and a closed loop of CONNECTIONS clients waits on
+ * average CONNECTIONS / throughput (Little's law), whatever the software does in between.
+ */
+export function boundRows(prefix: string, what: string, op: string, cpu: CpuShare, withDb: boolean): BenchRow[] {
+  const perOp = cpu.serverMsPerOp + (withDb ? cpu.dbMsPerOp : 0) + cpu.loadGeneratorMsPerOp;
+  const ceiling = (cpu.cores * 1000) / perOp;
+  return [
+    { name: `${prefix} ${what}: CPU per ${op}, all parties`, value: round(perOp, 2), unit: 'ms', target: '', met: null },
+    { name: `${prefix} ${what}: most ${op}s/s ${cpu.cores} cores give at that cost`, value: round(ceiling, 0), unit: `${op}s/s`, target: '', met: null },
+    { name: `${prefix} ${what}: least mean latency at ${CONNECTIONS} clients`, value: round((CONNECTIONS / ceiling) * 1000, 1), unit: 'ms', target: '', met: null },
+  ];
 }
 
 /** Context rows: the floor case (GET /healthz). */

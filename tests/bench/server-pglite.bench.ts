@@ -1,13 +1,13 @@
 // Scene save and scene list throughput and p99 latency with the embedded PGlite (one process, one
 // connection): informational, see tests/bench/README.md for how far it goes.
-import { CONNECTIONS, cpuRows, floorRows, measureServer } from './server-load';
+import { boundRows, CONNECTIONS, cpuRows, floorRows, measureServer } from './server-load';
 import type { Benchmark } from './types';
 
 const bench: Benchmark = {
   id: 'server-pglite',
   title: `server on PGlite: scene save (upload 100 KB gzip + PUT) and scene list, ${CONNECTIONS} clients`,
   async run() {
-    const n = await measureServer({ DATABASE_URL: undefined });
+    const n = await measureServer({ DATABASE_URL: undefined, SERVER_PROCESSES: undefined });
     const see = 'see README';
     return [
       { name: 'PGlite scene file size (gzip)', value: n.fileBytes, unit: 'B', target: '', met: null },
@@ -16,11 +16,13 @@ const bench: Benchmark = {
       { name: 'PGlite save p99', value: n.saveP99, unit: 'ms', target: see, met: null },
       { name: 'PGlite save failures', value: n.saveFailures, unit: 'count', target: '0', met: n.saveFailures === 0 },
       ...cpuRows('PGlite', 'save', 'save', n.saveCpu, false),
+      ...boundRows('PGlite', 'save', 'save', n.saveCpu, false),
       { name: `PGlite list throughput (${CONNECTIONS} clients)`, value: n.listsPerS, unit: 'req/s', target: see, met: null },
       { name: 'PGlite list p50', value: n.listP50, unit: 'ms', target: see, met: null },
       { name: 'PGlite list p99', value: n.listP99, unit: 'ms', target: see, met: null },
       { name: 'PGlite list failures', value: n.listFailures, unit: 'count', target: '0', met: n.listFailures === 0 },
       ...cpuRows('PGlite', 'list', 'list', n.listCpu, false),
+      ...boundRows('PGlite', 'list', 'list', n.listCpu, false),
       ...floorRows('PGlite', n, false),
     ];
   },

@@ -56,6 +56,7 @@ describe('server config', () => {
       logLevel: 'info',
       jsonBodyLimit: 1048576,
       seedDemo: true,
+      processes: 1,
     });
     expect(config.sessionTtlMs).toBe(365 * 24 * 3600 * 1000);
   });
@@ -70,6 +71,7 @@ describe('server config', () => {
         FRAME_ANCESTORS: "'self' https://*.partner.example",
         LOG_LEVEL: 'WARN',
         SEED_DEMO: '0',
+        SERVER_PROCESSES: '4',
       },
       '/srv/app',
     );
@@ -81,11 +83,20 @@ describe('server config', () => {
       frameAncestors: "'self' https://*.partner.example",
       logLevel: 'warn',
       seedDemo: false,
+      processes: 4,
     });
   });
 
-  it.each([{ PORT: 'http' }, { PORT: '70000' }, { LOG_LEVEL: 'loud' }, { JSON_BODY_LIMIT: '-1' }])('rejects %j', (env) => {
-    expect(() => loadConfig(env)).toThrow(ConfigError);
+  it.each([{ PORT: 'http' }, { PORT: '70000' }, { LOG_LEVEL: 'loud' }, { JSON_BODY_LIMIT: '-1' }, { SERVER_PROCESSES: '0', DATABASE_URL: 'postgres://u@db/y' }])(
+    'rejects %j',
+    (env) => {
+      expect(() => loadConfig(env)).toThrow(ConfigError);
+    },
+  );
+
+  it('refuses several processes on the embedded PGlite, which serves one process only', () => {
+    expect(() => loadConfig({ SERVER_PROCESSES: '2' })).toThrow(/SERVER_PROCESSES above 1 needs DATABASE_URL/);
+    expect(loadConfig({ SERVER_PROCESSES: '1' }).processes).toBe(1);
   });
 });
 

@@ -1,7 +1,7 @@
 // server/main.ts as a real process: start, serve, refuse a second process on the same data
 // folder, shut down cleanly on SIGTERM, and find its data again on the next start.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -19,8 +19,9 @@ interface Started {
 function startServer(
   dataDir: string,
   databaseUrl?: string,
+  extraEnv: Record<string, string> = {},
 ): { child: ChildProcess; ready: Promise<Started>; exit: Promise<number | null> } {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...extraEnv };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -38,6 +39,32 @@ function startServer(
     void exit.then((code) => reject(new Error(`server exited with ${code} before listening:\n${out}`)));
   });
   return { child, ready, exit };
+}
+
+/** The live child processes of pid (Linux /proc). */
+function childPids(pid: number): number[] {
+  const out: number[] = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^[0-9]+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const [state, ppid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(ppid) === pid && state !== 'Z') out.push(Number(name));
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+  return out.sort((a, b) => a - b);
+}
+
+async function until<T>(what: string, probe: () => T | null, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = probe();
+    if (value !== null) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 describe('server process', () => {
@@ -125,4 +152,62 @@ describe('server process', () => {
       await schema.dispose();
     }
   });
+
+  it('refuses SERVER_PROCESSES above 1 on the embedded PGlite', async () => {
+    const started = startServer(dataDir, undefined, { SERVER_PROCESSES: '2' });
+    children.push(started.child);
+    const refusal = await started.ready.then(
+      () => 'it started',
+      (e: Error) => e.message,
+    );
+    expect(await started.exit).toBe(2);
+    expect(refusal).toContain('SERVER_PROCESSES above 1 needs DATABASE_URL');
+  });
+
+  it.skipIf(pgUrl === null || !existsSync('/proc/self/stat'))(
+    'runs SERVER_PROCESSES workers on one port, replaces one that dies and stops them all',
+    async () => {
+      const schema = await createPostgresSchema(pgUrl as string);
+      try {
+        const started = startServer(dataDir, schema.url, { SERVER_PROCESSES: '2' });
+        children.push(started.child);
+        const server = await started.ready;
+        expect(server.output()).toMatch(/\(database: PostgreSQL at 127\.0\.0\.1:\d+\/yfang_test\) with 2 processes/);
+        const primary = started.child.pid!;
+        const workers = childPids(primary);
+        expect(workers).toHaveLength(2);
+
+        const base = `http://127.0.0.1:${server.port}`;
+        const login = await fetch(`${base}/api/session`, {
+          method: 'POST',
+          body: JSON.stringify({ action: 'login', project: 'yfang', account: 'designer', password: 'Design@2026' }),
+        });
+        const token = ((await login.json()) as { retdata: { token: string } }).retdata.token;
+        // A fresh connection each time: the primary hands them to the workers in turn, and a
+        // session made by one is valid on the other.
+        const me = async () => {
+          const res = await fetch(`${base}/api/session/me`, { headers: { Authorization: `Bearer ${token}`, Connection: 'close' } });
+          return res.status;
+        };
+        for (let i = 0; i < 4; i++) expect(await me()).toBe(200);
+
+        // A worker that dies is replaced; the port keeps answering meanwhile.
+        process.kill(workers[0]!, 'SIGKILL');
+        const replaced = await until('a replacement worker', () => {
+          const now = childPids(primary);
+          return now.length === 2 && !now.includes(workers[0]!) ? now : null;
+        });
+        expect(replaced).toContain(workers[1]);
+        await until('the replacement to listen', () => (/exited; starting another/.test(server.output()) ? true : null));
+        for (let i = 0; i < 4; i++) expect(await me()).toBe(200);
+
+        started.child.kill('SIGTERM');
+        expect(await started.exit).toBe(0);
+        expect(childPids(primary)).toEqual([]);
+        for (const pid of replaced) expect(existsSync(`/proc/${pid}`)).toBe(false);
+      } finally {
+        await schema.dispose();
+      }
+    },
+  );
 });

@@ -11,10 +11,18 @@
 import { KERNEL_BOOT_ERROR_MESSAGE, KERNEL_READY_MESSAGE, type KernelBootMessage } from '../../../protocol/kernel-api';
 import type { ViewMode } from '../../../protocol/records';
 import { connectKernel } from '../../../ui/kernel/bridge';
-import { kernelState, resetMirror } from '../../../ui/kernel/mirror';
+import { createChannel, type ChannelEndpoint } from '../../../ui/kernel/channel';
+import { kernelState, resetMirror, syncMirror, type MirrorSync } from '../../../ui/kernel/mirror';
+import type { WorkerStamps } from './stamped-kernel-worker';
 import { generateHouseJson } from '../../fixtures/house-scene';
 
 export type Scene = 'default room' | 'house';
+/**
+ * view.setMode: a session change whose patch is one field, but which makes a live renderer switch
+ * views right after the reply. meta.update: a document edit (undoable: history, dirty flag) that
+ * the renderer has nothing to redraw for.
+ */
+export type BenchCommand = 'view.setMode' | 'meta.update';
 
 export interface RoundTripResult {
   readonly crossOriginIsolated: boolean;
@@ -71,8 +79,8 @@ function waitForBoot(worker: Worker): Promise<void> {
   });
 }
 
-async function run(n: number, withCanvas: boolean, scene: Scene): Promise<RoundTripResult> {
-  log(`crossOriginIsolated=${String(self.crossOriginIsolated)} n=${n} canvas=${String(withCanvas)} scene=${scene}`);
+async function run(n: number, withCanvas: boolean, scene: Scene, command: BenchCommand = 'view.setMode'): Promise<RoundTripResult> {
+  log(`crossOriginIsolated=${String(self.crossOriginIsolated)} n=${n} canvas=${String(withCanvas)} scene=${scene} command=${command}`);
   const echo = new Worker(new URL('./echo-worker.ts', import.meta.url), { type: 'module' });
   const worker = new Worker(new URL('../../../kernel-worker/main.ts', import.meta.url), { type: 'module' });
   resetMirror();
@@ -99,6 +107,13 @@ async function run(n: number, withCanvas: boolean, scene: Scene): Promise<RoundT
     const times = await interleaved(n, {
       echo: echoOnce,
       kernel: async (i) => {
+        if (command === 'meta.update') {
+          // Always a different name from the current one, so that every exec yields a patch.
+          const name = `bench ${i}`;
+          await kernel.calls.exec('meta.update', { name });
+          if (kernelState.meta.name !== name) patchLate++;
+          return;
+        }
         const mode = nextMode(i);
         await kernel.calls.exec('view.setMode', { mode });
         if (kernelState.viewMode !== mode) patchLate++;
@@ -135,10 +150,122 @@ async function run(n: number, withCanvas: boolean, scene: Scene): Promise<RoundT
   }
 }
 
+/** Per round trip, in ms, in run order: where the time of each went (see breakdown()). */
+export interface BreakdownResult {
+  readonly echo: { readonly total: number[]; readonly up: number[]; readonly worker: number[]; readonly down: number[]; readonly ui: number[] };
+  readonly kernel: {
+    readonly total: number[];
+    readonly up: number[];
+    readonly worker: number[];
+    /** of worker: reading (deserialising) the request */
+    readonly read: number[];
+    /** of worker: kernel.exec (command, transaction, history, snapshot and its patch) */
+    readonly exec: number[];
+    readonly down: number[];
+    /** reading the reply, applying its patch to kernelState, resolving the call */
+    readonly ui: number[];
+  };
+}
+
+/**
+ * The same interleaved echo / view.setMode rounds against stamped workers (stamped-*-worker.ts):
+ * the UI channel and the mirror are the real ones (createChannel, syncMirror), the kernel is the
+ * one main.ts builds minus Comlink and the renderer. Each round trip is cut at the stamps into the
+ * hop to the worker, the time in it, the hop back and the time on the UI thread.
+ */
+async function breakdown(n: number): Promise<BreakdownResult> {
+  const clock = () => performance.timeOrigin + performance.now();
+  const echo = new Worker(new URL('./stamped-echo-worker.ts', import.meta.url), { type: 'module' });
+  const worker = new Worker(new URL('./stamped-kernel-worker.ts', import.meta.url), { type: 'module' });
+  resetMirror();
+  let channel: ReturnType<typeof createChannel> | null = null;
+  let sync: MirrorSync | null = null;
+  try {
+    await waitForBoot(worker);
+    let sent = 0;
+    let arrived = 0;
+    let stamps: WorkerStamps = [0, 0, 0, 0];
+    const wrapped = new Map<(event: MessageEvent) => void, (event: MessageEvent) => void>();
+    const endpoint: ChannelEndpoint = {
+      postMessage(message) {
+        sent = clock();
+        worker.postMessage(message);
+      },
+      addEventListener(type, listener) {
+        const stamped = (event: MessageEvent) => {
+          arrived = clock();
+          stamps = (event.data as { stamps?: WorkerStamps }).stamps ?? stamps;
+          listener(event);
+        };
+        wrapped.set(listener, stamped);
+        worker.addEventListener(type, stamped);
+      },
+      removeEventListener(type, listener) {
+        const stamped = wrapped.get(listener);
+        if (stamped) worker.removeEventListener(type, stamped);
+      },
+    };
+    const open = createChannel(endpoint);
+    channel = open;
+    sync = await syncMirror((listener) => {
+      open.setPatchListener(listener);
+      return open.subscribe();
+    });
+    await open.exec('scene.createDefaultRoom', {});
+
+    const out: BreakdownResult = {
+      echo: { total: [], up: [], worker: [], down: [], ui: [] },
+      kernel: { total: [], up: [], worker: [], read: [], exec: [], down: [], ui: [] },
+    };
+    const times = await interleaved(n, {
+      echo: (i) =>
+        new Promise<void>((resolve) => {
+          const t0 = clock();
+          echo.onmessage = (e: MessageEvent<{ stamps: [number, number] }>) => {
+            const got = clock();
+            const [workerIn, workerOut] = e.data.stamps;
+            if (i >= WARM_UP) {
+              out.echo.up.push(workerIn - t0);
+              out.echo.worker.push(workerOut - workerIn);
+              out.echo.down.push(got - workerOut);
+              queueMicrotask(() => out.echo.ui.push(clock() - got));
+            }
+            resolve();
+          };
+          echo.postMessage({ id: i, call: 'exec', name: 'view.setMode', args: { mode: i % 4 } });
+        }),
+      kernel: async (i) => {
+        const mode = ((kernelState.viewMode + 1 + (i % 3)) % 4) as ViewMode;
+        await open.exec('view.setMode', { mode });
+        const done = clock();
+        if (i < WARM_UP) return;
+        const [workerIn, workerOut, read, exec] = stamps;
+        out.kernel.up.push(workerIn - sent);
+        out.kernel.worker.push(workerOut - workerIn);
+        out.kernel.read.push(read);
+        out.kernel.exec.push(exec);
+        out.kernel.down.push(arrived - workerOut);
+        out.kernel.ui.push(done - arrived);
+      },
+    });
+    out.echo.total.push(...times.echo);
+    out.kernel.total.push(...times.kernel);
+    return out;
+  } finally {
+    sync?.stop();
+    channel?.close();
+    worker.terminate();
+    echo.terminate();
+    resetMirror();
+  }
+}
+
 declare global {
   interface Window {
-    runRoundTrip?: (n: number, withCanvas: boolean, scene: Scene) => Promise<RoundTripResult>;
+    runRoundTrip?: (n: number, withCanvas: boolean, scene: Scene, command?: BenchCommand) => Promise<RoundTripResult>;
+    runBreakdown?: (n: number) => Promise<BreakdownResult>;
   }
 }
 
 window.runRoundTrip = run;
+window.runBreakdown = breakdown;
