@@ -2,15 +2,16 @@ import * as Comlink from 'comlink';
 import type { CommandArgs, CommandName, CommandResult } from '../protocol/commands';
 import { KernelCommandError, toKernelError, type KernelErrorCode } from '../protocol/errors';
 import type { ForwardedInput } from '../protocol/input';
-import type { InitOptions, InitResult, KernelApi, PatchListener } from '../protocol/kernel-api';
+import { RENDER_OPTION_LIMITS, type CaptureOptions, type InitOptions, type InitResult, type KernelApi, type MouseButtonModes, type PatchListener, type RenderOptions, type StoreyPreview } from '../protocol/kernel-api';
 import type { BackupDeltaResult, LoadResult, SavedFileData, SavedScene } from '../protocol/scene-file';
 import type { KernelSnapshot } from '../protocol/snapshot';
-import { CheckError, finite, object } from './document/check';
+import { CheckError, finite, object, oneOf, optional } from './document/check';
 import { serveChannel, type ChannelEndpoint } from './channel';
 import { guard } from './guard';
 import { createKernel, type Kernel, type KernelOptions } from './kernel';
 import { createPersistence, type Persistence } from './persistence/persistence';
-import type { RendererFactory } from './render/types';
+import { dataUrl } from './render/capture-data';
+import type { RendererFactory, RendererPort } from './render/types';
 
 // The object the worker exposes over Comlink. Built by a function so that the browser worker
 // (main.ts, with the three.js renderer) and the Node test worker (headless) expose the very same
@@ -30,6 +31,34 @@ export interface KernelApiOptions {
 const size = finite({ min: 0, max: 100_000 });
 const checkInitOptions = object<InitOptions>({ width: size, height: size, dpr: finite({ gt: 0, max: 16 }) });
 
+
+const mouseAction = oneOf(['rotate', 'pan', 'none'] as const);
+const limit = RENDER_OPTION_LIMITS;
+const checkRenderOptions = object<Partial<RenderOptions>>({
+  shadows: optional(oneOf(['off', 'hard', 'soft'] as const)),
+  locale: optional(oneOf(['zh', 'en'] as const)),
+  skirting: optional(oneOf([true, false] as const)),
+  cameraSpeed: optional(finite(limit.cameraSpeed)),
+  dragResponse: optional(finite(limit.dragResponse)),
+  mouseButtons: optional(object<MouseButtonModes>({ left: mouseAction, middle: mouseAction, right: mouseAction })),
+  lod: optional(oneOf([true, false] as const)),
+  lowPolyModels: optional(oneOf([true, false] as const)),
+  wallOpacity: optional(finite(limit.wallOpacity)),
+  groundOpacity: optional(finite(limit.groundOpacity)),
+});
+
+/** The saved-file previews (imageData, imageList): JPEG, the size of a scene card. */
+const SAVED_PREVIEW = { width: 640, height: 480, type: 'image/jpeg', quality: 0.85 } as const;
+
+/** guard() for async work: only KernelCommandErrors leave, named after the method. */
+async function guardAsync<T>(method: string, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (e) {
+    if (e instanceof CheckError) throw new KernelCommandError('INVALID_ARGS', method, e.message);
+    throw toKernelError(e, method);
+  }
+}
 
 /** Calls a listener that may be a Comlink proxy (returns a promise) or a plain function. */
 function deliver(listener: PatchListener, patch: Parameters<PatchListener>[0], onGone: () => void): void {
@@ -52,6 +81,17 @@ export function createKernelApi(options: KernelApiOptions = {}) {
   let files: Persistence | null = null;
   /** Where patches go now; end() stops that (and releases a Comlink proxy). */
   let subscription: { end: () => void } | null = null;
+  /** The renderer the kernel drew with, for captures (null: headless). */
+  let renderer: RendererPort | null = null;
+
+  /** A renderer that can capture, or WEBGL2_UNAVAILABLE: a headless kernel has nothing to draw with. */
+  const capturing = (method: string): Required<Pick<RendererPort, 'capture' | 'captureStoreys'>> => {
+    ready(method);
+    if (!renderer?.capture || !renderer.captureStoreys) {
+      throw new KernelCommandError('WEBGL2_UNAVAILABLE', method, 'this kernel has no renderer to capture images with');
+    }
+    return { capture: renderer.capture.bind(renderer), captureStoreys: renderer.captureStoreys.bind(renderer) };
+  };
 
   const ready = (method: string): Kernel => {
     if (!kernel) throw new KernelCommandError('NOT_READY', method, 'init() has not completed');
@@ -66,7 +106,7 @@ export function createKernelApi(options: KernelApiOptions = {}) {
     const create = options.createRenderer;
     if (!create) return { code: 'WEBGL2_UNAVAILABLE', detail: 'this kernel was built without a renderer' };
     try {
-      k.attachRenderer((hooks) => create(canvas, init, hooks));
+      k.attachRenderer((hooks) => (renderer = create(canvas, init, hooks)));
       return null;
     } catch (e) {
       const error = toKernelError(e, 'init');
@@ -111,6 +151,8 @@ export function createKernelApi(options: KernelApiOptions = {}) {
         const checked = checkInitOptions(init, 'options');
         const k = createKernel(options.kernel);
         kernel = k;
+        // The tools map pointer input through the canvas size from the start (before any renderer).
+        k.resize(checked.width, checked.height, checked.dpr);
         files = createPersistence(k);
         const rendererError = canvas ? startRenderer(k, canvas, checked) : null;
         return { snapshot: k.snapshot(), rendererError };
@@ -183,7 +225,46 @@ export function createKernelApi(options: KernelApiOptions = {}) {
     },
 
     async savedFileData(sceneCode?: string): Promise<SavedFileData> {
-      return guard('savedFileData', () => readyFiles('savedFileData').savedFileData(sceneCode));
+      const data = guard('savedFileData', () => readyFiles('savedFileData').savedFileData(sceneCode));
+      if (!renderer?.capture || !renderer.captureStoreys) return data;
+      // The previews of core.md §3 are JPEG data URLs: small enough for a JSON body (the
+      // forced-logout auto save sends imageData inline).
+      return guardAsync('savedFileData', async () => {
+        const [image, floors] = await Promise.all([
+          capturing('savedFileData').capture(SAVED_PREVIEW, 'savedFileData'),
+          capturing('savedFileData').captureStoreys(SAVED_PREVIEW, 'savedFileData'),
+        ]);
+        return {
+          ...data,
+          imageData: dataUrl(image, SAVED_PREVIEW.type),
+          imageList: floors.map((f) => ({ layerIndex: f.layerIndex, preview: dataUrl(f.preview, SAVED_PREVIEW.type) })),
+        };
+      });
+    },
+
+    async preview(captureOptions?: CaptureOptions): Promise<Uint8Array> {
+      return guardAsync('preview', async () => {
+        const bytes = await capturing('preview').capture(captureOptions, 'preview');
+        return Comlink.transfer(bytes, [bytes.buffer]);
+      });
+    },
+
+    async storeyPreviews(captureOptions?: CaptureOptions): Promise<StoreyPreview[]> {
+      return guardAsync('storeyPreviews', async () => {
+        const list = await capturing('storeyPreviews').captureStoreys(captureOptions, 'storeyPreviews');
+        return Comlink.transfer(
+          list,
+          list.map((p) => p.preview.buffer),
+        );
+      });
+    },
+
+    async setRenderOptions(next: Partial<RenderOptions>): Promise<void> {
+      guard('setRenderOptions', () => {
+        ready('setRenderOptions');
+        const checked = checkRenderOptions(next, 'options');
+        renderer?.setOptions?.(checked);
+      });
     },
   } satisfies KernelApi;
 

@@ -2,10 +2,11 @@ import type { CommandArgs, CommandName, CommandResult, HistoryIntent } from '../
 import { KernelCommandError, toKernelError } from '../protocol/errors';
 import type { ForwardedInput } from '../protocol/input';
 import type { PatchListener } from '../protocol/kernel-api';
+import type { PlanFrame } from '../protocol/records';
 import { diffValues } from '../protocol/patch';
 import type { KernelSnapshot, RendererStatus } from '../protocol/snapshot';
 import { registry as defaultRegistry } from './commands/registry';
-import { historyShortcut } from './commands/shortcuts';
+import { cameraShortcut, historyShortcut } from './commands/shortcuts';
 import type { CommandContext, CommandDef, CommandRegistry } from './commands/types';
 import { CheckError, describeValue, hasOwn } from './document/check';
 import { diffAddingAll, diffOfScope, isEmptyDiff, squashDiffs, type RecordsDiff } from './document/diff';
@@ -13,8 +14,10 @@ import { applyDiff, createHistory, type HistoryOptions, type HistoryState } from
 import type { IdGenerator } from './document/ids';
 import { ensureSessionRecords, getView, repairSession, updateView } from './document/session-records';
 import { createStore, type RecordReader, type Transaction } from './document/store';
-import type { RendererHooks, RendererPort } from './render/types';
+import type { FloorLevel, GizmoHandle, RendererHooks, RendererPort } from './render/types';
 import { deriveSnapshot, updateSnapshot, type SnapshotBody } from './snapshot';
+import { createToolManager, type ToolManager } from './tools/manager';
+import { DEFAULT_VIEWPORT, planFrameOf, type Viewport } from './tools/plan-view';
 
 // The kernel: runs commands through the store and fans each committed diff out to the history,
 // the renderer, the commit listeners (backups hook in here) and the UI patch stream.
@@ -82,6 +85,14 @@ export interface Kernel {
   addInputHandler(handler: InputHandler): () => void;
   input(event: ForwardedInput): void;
   resize(width: number, height: number, dpr: number): void;
+  /** The record drawn under a canvas point (CSS px) in the 3D views; null without a renderer. */
+  pick(x: number, y: number): ReturnType<NonNullable<RendererPort['pick']>>;
+  /** The model gizmo's handle under a canvas point (CSS px); null without a renderer. */
+  gizmoHit(x: number, y: number): GizmoHandle | null;
+  /** The pointer ray onto a horizontal plane (plan mm); null without a renderer or on a miss. */
+  floorPoint(x: number, y: number, level: FloorLevel): { readonly x: number; readonly y: number } | null;
+  /** The 2D plan view as the tools map it: the canvas size and the frame (fitted when view.plan is null). */
+  planView(): { readonly frame: PlanFrame; readonly viewport: Viewport };
   /** Starts a renderer on the current records; if create throws, the kernel stays headless. */
   attachRenderer(create: (hooks: RendererHooks) => RendererPort): void;
   dispose(): void;
@@ -110,6 +121,8 @@ export function createKernel(options: KernelOptions = {}): Kernel {
   let dirty = false;
   let changedSinceBackup = false;
   let disposed = false;
+  // Installed once the kernel object exists (the tools drive it through its own methods).
+  let tools: ToolManager | null = null;
 
   const flags = () => {
     const { canUndo, canRedo } = history.state();
@@ -161,13 +174,17 @@ export function createKernel(options: KernelOptions = {}): Kernel {
   // its patch) leaves the worker first, and commits made in one task reach the view as one diff.
   let renderQueue: RecordsDiff[] = [];
   let renderScheduled = false;
+  // A loaded file resets the views (core.md §4: back to the bird eye at 100 %).
+  let renderLoad = false;
   function flushRender(): void {
     renderScheduled = false;
     const diffs = renderQueue;
     renderQueue = [];
+    const load = renderLoad;
+    renderLoad = false;
     if (!renderer || diffs.length === 0) return;
     try {
-      renderer.sync(diffs.length === 1 ? diffs[0]! : squashDiffs(diffs), store);
+      renderer.sync(diffs.length === 1 ? diffs[0]! : squashDiffs(diffs), store, { load });
     } catch (e) {
       // The records are committed and right; a view that failed to follow must not undo them.
       console.error('[kernel] renderer failed to apply a diff', e);
@@ -190,6 +207,7 @@ export function createKernel(options: KernelOptions = {}): Kernel {
     }
     if (renderer) {
       renderQueue.push(diff);
+      if (source === 'load') renderLoad = true;
       if (!renderScheduled) {
         renderScheduled = true;
         queueMicrotask(flushRender);
@@ -316,6 +334,17 @@ export function createKernel(options: KernelOptions = {}): Kernel {
   }
 
   function handleShortcut(event: ForwardedInput): boolean {
+    const camera = cameraShortcut(event);
+    if (camera !== null) {
+      try {
+        exec('view.setCamera', { view: camera });
+      } catch (e) {
+        console.error('[kernel] keyboard view.setCamera failed', e);
+      }
+      // The renderer sees the key too: Ctrl+5/6/7 pick what the surface view faces.
+      renderer?.input(event);
+      return true;
+    }
     const action = historyShortcut(event);
     if (!action) return false;
     // Mid-drag the keys do nothing rather than fail: the user is still holding the mouse.
@@ -328,7 +357,7 @@ export function createKernel(options: KernelOptions = {}): Kernel {
     return true;
   }
 
-  return {
+  const kernel: Kernel = {
     records: store,
     exec,
     undo: () => step('undo'),
@@ -383,7 +412,21 @@ export function createKernel(options: KernelOptions = {}): Kernel {
       renderer?.input(event);
     },
     resize(width, height, dpr) {
+      tools?.resize(width, height);
       renderer?.resize(width, height, dpr);
+    },
+    pick(x, y) {
+      return renderer?.pick?.(x, y) ?? null;
+    },
+    gizmoHit(x, y) {
+      return renderer?.gizmoHit?.(x, y) ?? null;
+    },
+    floorPoint(x, y, level) {
+      return renderer?.floorPoint?.(x, y, level) ?? null;
+    },
+    planView() {
+      const viewport = tools?.viewport() ?? DEFAULT_VIEWPORT;
+      return { frame: planFrameOf(store, viewport), viewport };
     },
     attachRenderer(create) {
       if (renderer) throw new KernelCommandError('INIT_FAILED', 'init', 'a renderer is already attached');
@@ -399,9 +442,16 @@ export function createKernel(options: KernelOptions = {}): Kernel {
       frameTimer = null;
       renderer?.dispose();
       renderer = null;
+      tools?.dispose();
+      tools = null;
       listeners.clear();
       commitListeners.clear();
       inputHandlers.length = 0;
     },
   };
+  // The designer's tools see input before the renderer's camera controls; handlers added later
+  // (tests, a future gizmo) come before them.
+  tools = createToolManager(kernel);
+  kernel.addInputHandler(tools.handle);
+  return kernel;
 }

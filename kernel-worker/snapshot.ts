@@ -1,9 +1,18 @@
-import { RECORD_SCOPES, type RecordType, type RoomRecord, type SceneRecord } from '../protocol/records';
-import type { KernelSnapshot, RendererStatus, RoomSummary, SceneMetaSummary, StoreySummary } from '../protocol/snapshot';
+import { RECORD_SCOPES, type RecordType, type RoomRecord, type SceneRecord, type Vec2 } from '../protocol/records';
+import type {
+  CurrentRoomInfo,
+  KernelSnapshot,
+  RendererStatus,
+  RoomSummary,
+  SceneMetaSummary,
+  SelectedDetail,
+  StoreySummary,
+  ToolSummary,
+} from '../protocol/snapshot';
 import type { RecordsDiff } from './document/diff';
-import { SELECTION_ID, VIEW_ID, defaultMeta, defaultView, getMeta } from './document/session-records';
+import { SELECTION_ID, VIEW_ID, defaultMeta, defaultView, getMeta, getTool } from './document/session-records';
 import type { RecordReader } from './document/store';
-import { areaSquareMetres } from './geometry/polygon';
+import { areaSquareMetres, pointInRing } from './geometry/polygon';
 
 // The UI's view of the kernel, derived from records alone (plus the few flags the records cannot
 // know). deriveSnapshot() builds it from scratch; updateSnapshot() follows commits, recomputing
@@ -65,16 +74,124 @@ function selectionIds(records: RecordReader): string[] {
   return selection ? [...selection.ids] : [];
 }
 
+/** The active tool; mid-drawing, the segment's length (mm) and angle (degrees ccw from east, 0..360). */
+function toolSummary(records: RecordReader): ToolSummary {
+  const tool = getTool(records);
+  const segment = tool.preview?.segment ?? null;
+  let drawing: ToolSummary['drawing'] = null;
+  if (segment) {
+    const dx = segment.end.x - segment.start.x;
+    const dy = segment.end.y - segment.start.y;
+    const degrees = (Math.atan2(dy, dx) * 180) / Math.PI;
+    const angle = Math.round((degrees < 0 ? degrees + 360 : degrees) * 10) / 10;
+    drawing = { length: Math.round(Math.hypot(dx, dy)), angle: angle >= 360 ? 0 : angle + 0, typed: tool.preview?.typed ?? '' };
+  }
+  return { name: tool.tool, draw: { ...tool.draw }, opening: { ...tool.opening }, drawing };
+}
+
+const hasCeiling = (records: RecordReader, roomId: string): boolean => records.ofType('ceiling').some((c) => c.roomId === roomId);
+
+/** The one selected record's editable fields; null with none or several selected. */
+function selectedDetail(records: RecordReader, selection: readonly string[]): SelectedDetail | null {
+  if (selection.length !== 1) return null;
+  const record = records.get(selection[0]!);
+  if (!record) return null;
+  switch (record.type) {
+    case 'wall': {
+      const length = Math.hypot(record.end.x - record.start.x, record.end.y - record.start.y);
+      return { kind: 'wall', id: record.id, length: Math.round(length * 10) / 10, thickness: record.thickness, height: record.height, wallType: record.wallType };
+    }
+    case 'opening':
+      return {
+        kind: 'opening',
+        id: record.id,
+        wallId: record.wallId,
+        openingKind: record.kind,
+        offset: record.offset,
+        width: record.width,
+        height: record.height,
+        elevation: record.elevation,
+        flipSide: record.flipSide,
+        flipHinge: record.flipHinge,
+      };
+    case 'room': {
+      const { name, roomType, area, groundArea } = roomSummary(record);
+      return { kind: 'room', id: record.id, name, roomType, area, groundArea, height: record.height, isHaveCeil: hasCeiling(records, record.id) };
+    }
+    case 'model':
+      return { kind: 'model', id: record.id, name: record.name };
+    default:
+      return { kind: 'other', id: record.id, type: record.type };
+  }
+}
+
+function roomAt(records: RecordReader, storeyId: string, points: readonly Vec2[]): RoomRecord | undefined {
+  const rooms = records.ofType('room').filter((r) => r.storeyId === storeyId);
+  for (const p of points) {
+    const room = rooms.find((r) => pointInRing(p, r.outline));
+    if (room) return room;
+  }
+  return undefined;
+}
+
+/** Points just off a wall's faces at `offset` along it: its left side first (right first when flipped). */
+function besideWall(wall: { start: Vec2; end: Vec2; thickness: number }, offset: number, flip: boolean): Vec2[] {
+  const dx = wall.end.x - wall.start.x;
+  const dy = wall.end.y - wall.start.y;
+  const length = Math.hypot(dx, dy) || 1;
+  const at = { x: wall.start.x + (dx * offset) / length, y: wall.start.y + (dy * offset) / length };
+  // 50 mm past the face: clear of rounding at the face, well inside any room.
+  const reach = wall.thickness / 2 + 50;
+  const left = { x: at.x - (dy / length) * reach, y: at.y + (dx / length) * reach };
+  const right = { x: at.x + (dy / length) * reach, y: at.y - (dx / length) * reach };
+  return flip ? [right, left] : [left, right];
+}
+
+/** catalogues.md §3 current room info: the selected room, or the room holding the selected opening, wall or model. */
+function currentRoomInfo(records: RecordReader, selection: readonly string[]): CurrentRoomInfo | null {
+  if (selection.length !== 1) return null;
+  const record = records.get(selection[0]!);
+  let room: RoomRecord | undefined;
+  if (record?.type === 'room') room = record;
+  else if (record?.type === 'wall') room = roomAt(records, record.storeyId, besideWall(record, Math.hypot(record.end.x - record.start.x, record.end.y - record.start.y) / 2, false));
+  else if (record?.type === 'opening') {
+    const wall = records.getOfType(record.wallId, 'wall');
+    if (wall) room = roomAt(records, wall.storeyId, besideWall(wall, record.offset, record.flipSide));
+  } else if (record?.type === 'model') room = roomAt(records, record.storeyId, [record.position]);
+  if (!room) return null;
+  return {
+    id: room.id,
+    roomType: room.roomType,
+    roomName: room.name,
+    regionName: records.getOfType(room.storeyId, 'storey')?.name ?? '',
+    height: room.height,
+    isHaveCeil: hasCeiling(records, room.id),
+  };
+}
+
+function planClosed(records: RecordReader): boolean {
+  const current = (records.getOfType(VIEW_ID, 'view') ?? defaultView()).currentStoreyId;
+  return current !== null && records.ofType('room').some((r) => r.storeyId === current);
+}
+
+/** Record types the current-room info reads. */
+const CURRENT_ROOM_TYPES: readonly RecordType[] = ['selection', 'room', 'wall', 'opening', 'model', 'ceiling', 'storey'];
+
 export function deriveSnapshot(records: RecordReader, flags: KernelFlags, renderer: RendererStatus): SnapshotBody {
+  const selection = selectionIds(records);
   return {
     meta: metaSummary(records),
     storeys: storeySummaries(records),
     rooms: roomSummaries(records),
-    selection: selectionIds(records),
+    selection,
     ...flags,
     counts: Object.fromEntries(RECORD_TYPES.map((t) => [t, records.countOf(t)])),
     ...viewFields(records),
     renderer,
+    tool: toolSummary(records),
+    selected: selectedDetail(records, selection),
+    currentRoom: currentRoomInfo(records, selection),
+    planClosed: planClosed(records),
   };
 }
 
@@ -117,12 +234,17 @@ export function updateSnapshot(
   }
   const sameRenderer = prev.renderer.kind === renderer.kind && prev.renderer.frames === renderer.frames;
   const view = types.has('view') ? viewFields(records) : prev;
+  const selection = types.has('selection') ? selectionIds(records) : prev.selection;
+  // The selected record's detail follows the selection, that record, and (a room's) ceilings.
+  const selected =
+    types.has('selection') || types.has('ceiling') || selection.some((id) => ids.has(id)) ? selectedDetail(records, selection) : prev.selected;
+  const currentRoom = CURRENT_ROOM_TYPES.some((t) => types.has(t)) ? currentRoomInfo(records, selection) : prev.currentRoom;
   // Spelled out rather than spread: this runs after every commit.
   return {
     meta: types.has('meta') ? metaSummary(records) : prev.meta,
     storeys: types.has('storey') ? storeySummaries(records) : prev.storeys,
     rooms: types.has('room') ? roomSummaries(records, prev.rooms, ids) : prev.rooms,
-    selection: types.has('selection') ? selectionIds(records) : prev.selection,
+    selection,
     canUndo: flags.canUndo,
     canRedo: flags.canRedo,
     dirty: flags.dirty,
@@ -133,5 +255,9 @@ export function updateSnapshot(
     viewMode: view.viewMode,
     materialMode: view.materialMode,
     renderer: sameRenderer ? prev.renderer : renderer,
+    tool: types.has('tool') ? toolSummary(records) : prev.tool,
+    selected,
+    currentRoom,
+    planClosed: types.has('room') || types.has('view') ? planClosed(records) : prev.planClosed,
   };
 }

@@ -4,12 +4,15 @@ import type {
   LightKind,
   OpeningKind,
   PavingFace,
+  OpeningToolParams,
   PavingMode,
   RecordOfType,
+  ToolName,
   RecordType,
   Vec2,
   Vec3,
   ViewMode,
+  WallDrawParams,
   WallType,
 } from './records';
 
@@ -65,6 +68,8 @@ export interface CommandMap {
   };
   'storey.update': { args: UpdateArgs<'storey'>; result: null };
   'storey.remove': { args: RemoveArgs; result: null };
+  /** A new storey on top with copies of the source storey's walls, openings, rooms and what is in them. */
+  'storey.copy': { args: ChosenId & { sourceId: string; name?: string }; result: AddResult };
 
   /** storeyId defaults to the current storey; thickness 240, height the storey's layer height. */
   'wall.add': {
@@ -73,14 +78,41 @@ export interface CommandMap {
   };
   'wall.update': { args: UpdateArgs<'wall'>; result: null };
   'wall.remove': { args: RemoveArgs; result: null };
+  /** Splits a wall at `at` mm from its start; the first piece keeps the id, openings go with their piece. */
+  'wall.split': { args: { id: string; at: number }; result: { ids: [string, string] } };
+  /**
+   * Moves one end of a wall; the ends of other walls joined at that point follow (detach: only this
+   * wall). Openings keep their place along the wall.
+   */
+  'wall.moveEnd': { args: { id: string; end: 'start' | 'end'; to: Vec2; detach?: boolean }; result: null };
+  /** Moves a whole wall by a plan offset; walls joined at its ends stretch to follow. */
+  'wall.move': { args: { id: string; by: Vec2 }; result: null };
 
-  /** The opening must lie within its wall. Defaults: windows 1500 high at 900, others 2100 high at 0. */
+  /**
+   * Builds or extends a plan in one undoable step: walls (crossing walls are split, rooms detected
+   * as if drawn by hand) and openings on them. An opening's `wall` is an index into `walls` or the
+   * id of a wall already in the scene. See docs/plans-as-data.md.
+   */
+  'plan.build': {
+    args: {
+      storeyId?: string;
+      walls: readonly PlanWallInput[];
+      openings?: readonly PlanOpeningInput[];
+    };
+    result: { wallIds: string[]; openingIds: string[]; roomIds: string[] };
+  };
+
+  /**
+   * The opening must lie within its wall, clear of joints and other openings. Size and elevation
+   * default per kind (catalogues.md §9): window 1200 x 1500 at 800, single door 800 x 2000, double
+   * door 1200 x 2000, wider doors 1600 x 2000, large opening 3200 x 2300 at 0.
+   */
   'opening.add': {
     args: ChosenId & {
       wallId: string;
       kind: OpeningKind;
       offset: number;
-      width: number;
+      width?: number;
       height?: number;
       elevation?: number;
       flipSide?: boolean;
@@ -145,12 +177,48 @@ export interface CommandMap {
   'view.setCamera': { args: { view: CameraView }; result: null };
   'view.setStorey': { args: { storeyId: string }; result: null };
   'view.setMaterialMode': { args: { on: boolean }; result: null };
+  /** Zoom and pan of the 2D plan view; null frames the content. */
+  'view.setPlan': { args: { plan: PlanFrameArg | null }; result: null };
+
+  /** Picks the active tool and/or changes its parameters. Not undoable. */
+  'tool.set': {
+    args: { tool?: ToolName; draw?: Partial<WallDrawParams>; opening?: Partial<OpeningToolParams> };
+    result: null;
+  };
 
   /**
    * Several commands as one atomic operation and one undo step: the first failure rolls back all
    * of them and is reported as `batch` with the failing entry's index, name and code.
    */
   batch: { args: { commands: readonly BatchEntry[] }; result: { results: readonly BatchResult[] } };
+}
+
+export interface PlanWallInput {
+  readonly id?: string;
+  readonly start: Vec2;
+  readonly end: Vec2;
+  readonly thickness?: number;
+  readonly height?: number;
+  readonly wallType?: WallType;
+}
+
+export interface PlanOpeningInput {
+  readonly id?: string;
+  /** index into the command's `walls`, or the id of a wall already in the scene */
+  readonly wall: number | string;
+  readonly kind: OpeningKind;
+  /** mm from the wall's start to the opening's centre */
+  readonly offset: number;
+  readonly width?: number;
+  readonly height?: number;
+  readonly elevation?: number;
+  readonly flipSide?: boolean;
+  readonly flipHinge?: boolean;
+}
+
+export interface PlanFrameArg {
+  readonly centre: Vec2;
+  readonly pxPerMm: number;
 }
 
 export type CommandName = keyof CommandMap;

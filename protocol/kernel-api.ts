@@ -12,6 +12,76 @@ export interface InitOptions {
   readonly dpr: number;
 }
 
+/** How the 3D views are lit and drawn; the kernel's defaults suit most machines. */
+export interface RenderOptions {
+  /** sun shadows: soft (blurred edges, the default), hard, or none (fastest) */
+  readonly shadows: 'off' | 'hard' | 'soft';
+  /** the language of the texts the kernel draws itself (room names in the plan view) */
+  readonly locale: 'zh' | 'en';
+  /** skirting boards along the rooms' walls in the 3D views (default off) */
+  readonly skirting: boolean;
+  /**
+   * Camera speed in percent (user config cameraMoveSpeedPercentage, default 100, 10 to 1000): scales
+   * walking, flying and turning with the keys in the roam view, and how far a drag turns the camera.
+   */
+  readonly cameraSpeed: number;
+  /**
+   * How strongly a drag turns the camera (user config angleDragResponse, default 400, 50 to 4000):
+   * 400 is the kernel's own feel, 800 turns twice as far for the same drag.
+   */
+  readonly dragResponse: number;
+  /** What each mouse button does when dragged in the 3D views (user config mouse-button camera modes). */
+  readonly mouseButtons: MouseButtonModes;
+  /**
+   * Level of detail for catalogue models (user config isEnableLod) and their low-poly variants
+   * (isUseLowGltf). Accepted and kept now; they take effect once catalogue models are loaded
+   * (models are box placeholders until then).
+   */
+  readonly lod: boolean;
+  readonly lowPolyModels: boolean;
+  /** Opacity of walls (and openings) in the transparent view mode 3: 0 to 1, default 0.8 (catalogues.md §9). */
+  readonly wallOpacity: number;
+  /** Opacity of floors and ceilings in view mode 3: 0 to 1, default 0.3. */
+  readonly groundOpacity: number;
+}
+
+/** What dragging with a mouse button does to the camera: turn it (orbit or look around), pan it, or nothing. */
+export type MouseButtonAction = 'rotate' | 'pan' | 'none';
+
+export interface MouseButtonModes {
+  readonly left: MouseButtonAction;
+  readonly middle: MouseButtonAction;
+  readonly right: MouseButtonAction;
+}
+
+/** The accepted ranges of the numeric render options (inclusive). */
+export const RENDER_OPTION_LIMITS = {
+  cameraSpeed: { min: 10, max: 1000 },
+  dragResponse: { min: 50, max: 4000 },
+  wallOpacity: { min: 0, max: 1 },
+  groundOpacity: { min: 0, max: 1 },
+} as const;
+
+/** The kernel's navigation defaults: left turns, middle and right pan. */
+export const DEFAULT_MOUSE_BUTTONS: MouseButtonModes = { left: 'rotate', middle: 'pan', right: 'pan' };
+
+/** A still of the scene: size in pixels (default 800 x 600, at most the GPU's limit), PNG or JPEG. */
+export interface CaptureOptions {
+  readonly width?: number;
+  readonly height?: number;
+  /** default 'image/png' */
+  readonly type?: 'image/png' | 'image/jpeg';
+  /** JPEG quality 0-1 (default 0.9) */
+  readonly quality?: number;
+}
+
+/** One storey's preview (core.md §3 multiFloorImage entries before upload). */
+export interface StoreyPreview {
+  /** the storey's index (0 the ground floor) */
+  readonly layerIndex: number;
+  readonly preview: Uint8Array;
+}
+
 export interface InitResult {
   readonly snapshot: KernelSnapshot;
   /** null when the renderer started; otherwise why it could not (the document still works) */
@@ -76,6 +146,19 @@ export interface KernelApi {
    * under this name: later deltas are relative to it. Edits made since that payload stay pending.
    */
   acknowledge(base: string): Promise<void>;
-  /** core.md §3 saved-file data for a manual save; sceneCode is the scene's uuid. */
+  /**
+   * core.md §3 saved-file data for a manual save; sceneCode is the scene's uuid. With a renderer,
+   * imageData is a JPEG preview (data URL) of the whole scene from the bird eye and imageList one
+   * per storey; a headless kernel leaves them empty.
+   */
   savedFileData(sceneCode?: string): Promise<SavedFileData>;
+  /**
+   * An image of the scene from the bird eye framing everything (transferred bytes). Also the
+   * still at a chosen resolution (width/height). Rejects with WEBGL2_UNAVAILABLE without a renderer.
+   */
+  preview(options?: CaptureOptions): Promise<Uint8Array>;
+  /** One image per storey (that storey alone, framed from the bird eye), lowest first. */
+  storeyPreviews(options?: CaptureOptions): Promise<StoreyPreview[]>;
+  /** Changes how the 3D views are drawn and navigated (RenderOptions); checked, then ignored without a renderer. */
+  setRenderOptions(options: Partial<RenderOptions>): Promise<void>;
 }

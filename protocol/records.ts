@@ -161,6 +161,15 @@ export interface LightRecord extends RecordBase<'light'> {
   readonly intensity: number;
 }
 
+/**
+ * Where the 2D plan view (camera 2) looks: the plan point at the canvas centre and the zoom in CSS
+ * pixels per millimetre. null in ViewRecord.plan: framed to fit the current storey's content.
+ */
+export interface PlanFrame {
+  readonly centre: Vec2;
+  readonly pxPerMm: number;
+}
+
 /** Session record: how the user looks at the scene. Not saved, not undoable. */
 export interface ViewRecord extends RecordBase<'view'> {
   readonly viewMode: ViewMode;
@@ -168,6 +177,69 @@ export interface ViewRecord extends RecordBase<'view'> {
   readonly currentStoreyId: string | null;
   /** material editing mode (core.md §4: undo and redo leave it first) */
   readonly materialMode: boolean;
+  /** zoom and pan of the 2D plan view; null = fit the content */
+  readonly plan: PlanFrame | null;
+}
+
+/** The interactive tools of the workspace (kernel-worker/tools). */
+export const TOOL_NAMES = ['select', 'wall', 'opening'] as const;
+export type ToolName = (typeof TOOL_NAMES)[number];
+
+/** Which line of a drawn wall the pointer places (catalogues.md §3 drawMode). */
+export const WALL_DRAW_MODES = ['centre', 'inner', 'outer'] as const;
+export type WallDrawMode = (typeof WALL_DRAW_MODES)[number];
+
+/** Wall draw parameters of catalogues.md §3 (drawMode, input, angle, snap, orthogonal snap, wallType). */
+export interface WallDrawParams {
+  readonly drawMode: WallDrawMode;
+  readonly thickness: number;
+  readonly height: number;
+  readonly wallType: WallType;
+  /** snap to wall endpoints, midpoints and lines */
+  readonly snap: boolean;
+  /** snap to 90° from the previous point */
+  readonly orthogonal: boolean;
+  /** snap to 15° steps from the previous point */
+  readonly angle: boolean;
+  /** typing digits while drawing sets the exact length */
+  readonly input: boolean;
+}
+
+/** What the opening tool places (catalogues.md §3 and §9 defaults per kind). */
+export interface OpeningToolParams {
+  readonly kind: OpeningKind;
+  readonly width: number;
+  readonly height: number;
+  readonly elevation: number;
+}
+
+export type SnapKind = 'endpoint' | 'midpoint' | 'line' | 'orthogonal' | 'angle' | 'none';
+
+/** The live state of the tool in use, drawn by the plan view (preview, snap marker, typed length). */
+export interface ToolPreview {
+  /** wall tool: the segment being drawn (start fixed, end follows the pointer or the typed length) */
+  readonly segment: { readonly start: Vec2; readonly end: Vec2 } | null;
+  /** where the pointer snapped, and to what */
+  readonly snap: { readonly point: Vec2; readonly kind: SnapKind } | null;
+  /** digits typed so far (mm), '' when none */
+  readonly typed: string;
+  /** opening tool: the opening as it would be placed, or null where it cannot go */
+  readonly opening: {
+    readonly wallId: string;
+    readonly offset: number;
+    readonly width: number;
+    readonly ok: boolean;
+  } | null;
+}
+
+/** Session record: the active tool, its parameters and its live preview. Not saved, not undoable. */
+export interface ToolRecord extends RecordBase<'tool'> {
+  readonly tool: ToolName;
+  readonly draw: WallDrawParams;
+  readonly opening: OpeningToolParams;
+  readonly preview: ToolPreview | null;
+  /** the record under the pointer (hover highlight), or null */
+  readonly hoverId: string | null;
 }
 
 /** Session record: the selected record ids. */
@@ -188,7 +260,8 @@ export type SceneRecord =
   | CeilingRecord
   | LightRecord
   | ViewRecord
-  | SelectionRecord;
+  | SelectionRecord
+  | ToolRecord;
 export type RecordType = SceneRecord['type'];
 export type RecordOfType<T extends RecordType> = Extract<SceneRecord, { type: T }>;
 
@@ -204,6 +277,7 @@ export const RECORD_SCOPES = {
   light: 'document',
   view: 'session',
   selection: 'session',
+  tool: 'session',
 } as const satisfies { readonly [T in RecordType]: RecordScope };
 
 export type DocumentRecordType = { [T in RecordType]: (typeof RECORD_SCOPES)[T] extends 'document' ? T : never }[RecordType];

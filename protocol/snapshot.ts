@@ -1,4 +1,4 @@
-import type { CameraView, ClientInfo, ViewMode } from './records';
+import type { CameraView, ClientInfo, OpeningKind, OpeningToolParams, ToolName, ViewMode, WallDrawParams, WallType } from './records';
 
 // The UI mirror: what the React side may read. It is derived by the kernel from the records
 // and changes only through patches (see patch.ts).
@@ -38,6 +38,63 @@ export interface RendererStatus {
   readonly frames: number;
 }
 
+/** The active tool as the UI shows it (from the tool session record). */
+export interface ToolSummary {
+  readonly name: ToolName;
+  readonly draw: WallDrawParams;
+  readonly opening: OpeningToolParams;
+  /** wall tool mid-drawing: the segment's length (mm) and angle (degrees, counter-clockwise from east), typed digits */
+  readonly drawing: { readonly length: number; readonly angle: number; readonly typed: string } | null;
+}
+
+/** The one selected record's editable properties (null with none or several selected). */
+export type SelectedDetail =
+  | {
+      readonly kind: 'wall';
+      readonly id: string;
+      /** centre-line length, mm */
+      readonly length: number;
+      readonly thickness: number;
+      readonly height: number;
+      readonly wallType: WallType;
+    }
+  | {
+      readonly kind: 'opening';
+      readonly id: string;
+      readonly wallId: string;
+      readonly openingKind: OpeningKind;
+      readonly offset: number;
+      readonly width: number;
+      readonly height: number;
+      readonly elevation: number;
+      readonly flipSide: boolean;
+      readonly flipHinge: boolean;
+    }
+  | {
+      readonly kind: 'room';
+      readonly id: string;
+      readonly name: string;
+      readonly roomType: number;
+      readonly area: number;
+      readonly groundArea: number;
+      readonly height: number;
+      readonly isHaveCeil: boolean;
+    }
+  | { readonly kind: 'model'; readonly id: string; readonly name: string }
+  | { readonly kind: 'other'; readonly id: string; readonly type: string };
+
+/** catalogues.md §3 current room info: the selected room, or the room holding the selection. */
+export interface CurrentRoomInfo {
+  readonly id: string;
+  readonly roomType: number;
+  /** the room's name, '' when it has none (the UI then shows its type's name) */
+  readonly roomName: string;
+  /** the storey's name */
+  readonly regionName: string;
+  readonly height: number;
+  readonly isHaveCeil: boolean;
+}
+
 export interface KernelSnapshot {
   /**
    * The seq of the last patch this snapshot already contains (0 before any). Patches carry their
@@ -62,4 +119,9 @@ export interface KernelSnapshot {
   /** material editing mode; undo and redo leave it first (core.md §4) */
   readonly materialMode: boolean;
   readonly renderer: RendererStatus;
+  readonly tool: ToolSummary;
+  readonly selected: SelectedDetail | null;
+  readonly currentRoom: CurrentRoomInfo | null;
+  /** the current storey has at least one closed room (free modelling needs it: 请先绘制一个封闭户型！) */
+  readonly planClosed: boolean;
 }

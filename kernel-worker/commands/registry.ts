@@ -8,10 +8,12 @@ import { addPaving, removePaving, updatePaving } from './paving';
 import { removeRecords, setSelection } from './records';
 import { addRoom, removeRoom, updateRoom } from './room';
 import { createDefaultRoom } from './scene';
-import { addStorey, removeStorey, updateStorey } from './storey';
+import { buildPlan } from './plan';
+import { addStorey, copyStorey, removeStorey, updateStorey } from './storey';
 import type { CommandRegistry } from './types';
-import { setCamera, setMaterialMode, setStorey, setViewMode } from './view';
-import { addWall, removeWall, updateWall } from './wall';
+import { setTool } from './tool';
+import { setCamera, setMaterialMode, setPlan, setStorey, setViewMode } from './view';
+import { addWall, moveWall, moveWallEnd, removeWall, splitWall, updateWall } from './wall';
 
 /** The one table of commands; `satisfies` makes the compiler hold it to protocol's CommandMap. */
 export const registry = {
@@ -20,9 +22,14 @@ export const registry = {
   'storey.add': addStorey,
   'storey.update': updateStorey,
   'storey.remove': removeStorey,
+  'storey.copy': copyStorey,
   'wall.add': addWall,
   'wall.update': updateWall,
   'wall.remove': removeWall,
+  'wall.split': splitWall,
+  'wall.moveEnd': moveWallEnd,
+  'wall.move': moveWall,
+  'plan.build': buildPlan,
   'opening.add': addOpening,
   'opening.update': updateOpening,
   'opening.remove': removeOpening,
@@ -47,5 +54,7 @@ export const registry = {
   'view.setCamera': setCamera,
   'view.setStorey': setStorey,
   'view.setMaterialMode': setMaterialMode,
+  'view.setPlan': setPlan,
+  'tool.set': setTool,
   batch,
 } as const satisfies CommandRegistry;

@@ -4,6 +4,7 @@ import { CheckError, finite, object, optional, type Check } from '../document/ch
 import { ensureMeta, getView, updateView } from '../document/session-records';
 import type { Transaction } from '../document/store';
 import { rectangle } from '../geometry/polygon';
+import { reconcileStorey } from './reconcile';
 import { storeyName } from './storey';
 import type { CommandDef } from './types';
 
@@ -83,19 +84,15 @@ export const createDefaultRoom: CommandDef<'scene.createDefaultRoom'> = {
     }));
     walls.forEach((w) => tx.put(w));
 
-    const half = thickness / 2;
-    const outline: Vec2[] = rectangle(half, half, width - half, depth - half);
-    const existingRoom = tx.getOfType(ids.room, 'room');
-    tx.put({
-      id: ids.room,
-      type: 'room',
-      storeyId: storey.id,
-      // Keep what the user gave the room (name, type) when only its size is reset.
-      name: existingRoom?.name ?? '',
-      roomType: existingRoom?.roomType ?? 0,
-      outline,
-      height,
-    });
+    // The room comes from the walls like any drawn room. A first run seeds the record under its
+    // derived id with the expected inner outline, so the detected face keeps that id.
+    if (!tx.getOfType(ids.room, 'room')) {
+      const half = thickness / 2;
+      const outline: Vec2[] = rectangle(half, half, width - half, depth - half);
+      tx.put({ id: ids.room, type: 'room', storeyId: storey.id, name: '', roomType: 0, outline, height });
+    }
+    reconcileStorey(tx, storey.id, { changed: walls.map((w) => w.id) });
+    if (!tx.getOfType(ids.room, 'room')) throw new Error(`the default room's walls enclose no room on storey ${storey.id}: other walls run through it`);
     if (getView(tx).currentStoreyId === null) updateView(tx, { currentStoreyId: storey.id });
     return { roomId: ids.room, wallIds: walls.map((w) => w.id) };
   },

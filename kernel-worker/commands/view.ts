@@ -1,6 +1,8 @@
+import type { CommandArgs } from '../../protocol/commands';
 import { CAMERA_VIEWS, VIEW_MODES } from '../../protocol/records';
 import { boolean, object, oneOf } from '../document/check';
 import { updateView } from '../document/session-records';
+import { RECORD_SHAPES } from '../document/validators';
 import { idArg, requireRecord } from './common';
 import type { CommandDef } from './types';
 
@@ -36,6 +38,15 @@ export const setMaterialMode: CommandDef<'view.setMaterialMode'> = {
   history: 'none',
   run(tx, { on }) {
     updateView(tx, { materialMode: on });
+    return null;
+  },
+};
+
+export const setPlan: CommandDef<'view.setPlan'> = {
+  args: object<CommandArgs<'view.setPlan'>>({ plan: RECORD_SHAPES.view.plan }),
+  history: 'none',
+  run(tx, { plan }) {
+    updateView(tx, { plan });
     return null;
   },
 };

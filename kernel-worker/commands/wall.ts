@@ -1,13 +1,22 @@
 import type { CommandArgs } from '../../protocol/commands';
-import { object, optional } from '../document/check';
+import type { OpeningRecord, Vec2, WallRecord } from '../../protocol/records';
+import { boolean, finite, object, oneOf, optional } from '../document/check';
+import type { Transaction } from '../document/store';
 import { RECORD_SHAPES } from '../document/validators';
-import { chosenIdArg, claimId, removeCommand, storeyFor, updateCommand } from './common';
-import { assertFitsWall } from './opening';
+import { MERGE_TOLERANCE } from '../geometry/tolerance';
+import { chosenIdArg, claimId, idArg, removeWithDependents, requireRecord, storeyFor, updateArgs } from './common';
+import { OpeningRefused, reconcileStorey, wallLength } from './reconcile';
 import type { CommandDef } from './types';
+
+// Wall commands. Every one ends with reconcileStorey: crossings split, rooms re-detected, the
+// openings it touches checked, all in the command's one transaction (one undo step).
 
 export const DEFAULT_WALL_THICKNESS = 240;
 
 const shape = RECORD_SHAPES.wall;
+
+const near = (a: Vec2, b: Vec2): boolean => Math.hypot(a.x - b.x, a.y - b.y) <= MERGE_TOLERANCE;
+const plus = (a: Vec2, b: Vec2): Vec2 => ({ x: a.x + b.x, y: a.y + b.y });
 
 export const addWall: CommandDef<'wall.add'> = {
   args: object<CommandArgs<'wall.add'>>({
@@ -33,12 +42,168 @@ export const addWall: CommandDef<'wall.add'> = {
       height: a.height ?? storey.layerHeight,
       wallType: a.wallType ?? 'normal',
     });
+    reconcileStorey(tx, storey.id, { changed: [id] });
+    if (!tx.has(id)) throw new Error(`the wall from (${a.start.x}, ${a.start.y}) to (${a.end.x}, ${a.end.y}) lies entirely on an existing wall`);
     return { id };
   },
 };
 
-/** Moving or shortening a wall must keep its openings inside it (tools move them along first). */
-export const updateWall = updateCommand('wall', (tx, wall) => {
-  for (const opening of tx.ofType('opening')) if (opening.wallId === wall.id) assertFitsWall(tx, opening);
-});
-export const removeWall = removeCommand('wall');
+/**
+ * Any field; a moved or resized wall is reconciled like a drawn one, and refused when one of its
+ * openings (or one on a wall meeting it) would no longer fit.
+ */
+export const updateWall: CommandDef<'wall.update'> = {
+  args: updateArgs('wall'),
+  history: 'undoable',
+  run(tx, args) {
+    const record = requireRecord(tx, args.id, 'wall');
+    const next = { ...record, ...args } as WallRecord;
+    requireRecord(tx, next.storeyId, 'storey');
+    tx.put(next);
+    if (next.storeyId !== record.storeyId) reconcileStorey(tx, record.storeyId);
+    reconcileStorey(tx, next.storeyId, { changed: [next.id] });
+    return null;
+  },
+};
+
+export const removeWall: CommandDef<'wall.remove'> = {
+  args: object<CommandArgs<'wall.remove'>>({ id: idArg }),
+  history: 'undoable',
+  run(tx, { id }) {
+    const wall = requireRecord(tx, id, 'wall');
+    removeWithDependents(tx, [id]);
+    reconcileStorey(tx, wall.storeyId);
+    return null;
+  },
+};
+
+/**
+ * Puts the wall with new ends; its openings keep their distance from the end that stays (from
+ * the start when both move). Refuses (OPENING_PAST_END) when one would run off the new start.
+ */
+function placeWall(tx: Transaction, wall: WallRecord, start: Vec2, end: Vec2, openings: readonly OpeningRecord[]): WallRecord {
+  const next: WallRecord = { ...wall, start, end };
+  tx.put(next);
+  const startMoved = start.x !== wall.start.x || start.y !== wall.start.y;
+  const endMoved = end.x !== wall.end.x || end.y !== wall.end.y;
+  if (!startMoved || endMoved) return next;
+  const grown = wallLength(next) - wallLength(wall);
+  for (const o of openings) {
+    if (o.wallId !== wall.id || grown === 0) continue;
+    const offset = o.offset + grown;
+    if (offset - o.width / 2 < 0) {
+      throw new OpeningRefused(
+        'OPENING_PAST_END',
+        `opening ${o.id} keeps its place ${Math.round(wallLength(wall) - o.offset)} from the far end of wall ${wall.id}, which would be only ${Math.round(wallLength(next))} long`,
+      );
+    }
+    tx.put({ ...o, offset });
+  }
+  return next;
+}
+
+/** Walls of the storey (but `except`) with an end within the merge tolerance of `at`: which ends. */
+function joinedAt(tx: Transaction, storeyId: string, at: readonly Vec2[], except: string): { wall: WallRecord; start: boolean; end: boolean }[] {
+  const out: { wall: WallRecord; start: boolean; end: boolean }[] = [];
+  for (const wall of tx.ofType('wall')) {
+    if (wall.storeyId !== storeyId || wall.id === except) continue;
+    const start = at.some((p) => near(wall.start, p));
+    const end = at.some((p) => near(wall.end, p));
+    if (start || end) out.push({ wall, start, end });
+  }
+  return out;
+}
+
+/** Removes neighbours pulled down to nothing (two corners merged); refused while one holds an opening. */
+function removeCollapsed(tx: Transaction, ids: readonly string[]): void {
+  if (ids.length === 0) return;
+  const opening = tx.ofType('opening').find((o) => ids.includes(o.wallId));
+  if (opening) throw new OpeningRefused('OPENING_PAST_END', `wall ${opening.wallId} would shrink to nothing under opening ${opening.id}`);
+  removeWithDependents(tx, ids);
+}
+
+const vec2 = shape.start;
+
+export const moveWallEnd: CommandDef<'wall.moveEnd'> = {
+  args: object<CommandArgs<'wall.moveEnd'>>({ id: idArg, end: oneOf(['start', 'end'] as const), to: vec2, detach: optional(boolean) }),
+  history: 'undoable',
+  run(tx, a) {
+    const wall = requireRecord(tx, a.id, 'wall');
+    const from = a.end === 'start' ? wall.start : wall.end;
+    const followers = a.detach ? [] : joinedAt(tx, wall.storeyId, [from], wall.id);
+    const openings = tx.ofType('opening');
+    placeWall(tx, wall, a.end === 'start' ? a.to : wall.start, a.end === 'end' ? a.to : wall.end, openings);
+    const changed = [wall.id];
+    const collapsed: string[] = [];
+    for (const f of followers) {
+      const start = f.start ? a.to : f.wall.start;
+      const end = f.end ? a.to : f.wall.end;
+      // A neighbour pulled onto its own far end is gone (two corners merged into one).
+      if (near(start, end)) {
+        collapsed.push(f.wall.id);
+        continue;
+      }
+      placeWall(tx, f.wall, start, end, openings);
+      changed.push(f.wall.id);
+    }
+    removeCollapsed(tx, collapsed);
+    reconcileStorey(tx, wall.storeyId, { changed });
+    return null;
+  },
+};
+
+export const moveWall: CommandDef<'wall.move'> = {
+  args: object<CommandArgs<'wall.move'>>({ id: idArg, by: object<Vec2>({ x: finite({ min: -1_000_000, max: 1_000_000 }), y: finite({ min: -1_000_000, max: 1_000_000 }) }) }),
+  history: 'undoable',
+  run(tx, a) {
+    const wall = requireRecord(tx, a.id, 'wall');
+    const followers = joinedAt(tx, wall.storeyId, [wall.start, wall.end], wall.id);
+    const openings = tx.ofType('opening');
+    placeWall(tx, wall, plus(wall.start, a.by), plus(wall.end, a.by), openings);
+    const changed = [wall.id];
+    const collapsed: string[] = [];
+    for (const f of followers) {
+      const start = f.start ? plus(f.wall.start, a.by) : f.wall.start;
+      const end = f.end ? plus(f.wall.end, a.by) : f.wall.end;
+      if (near(start, end)) {
+        collapsed.push(f.wall.id);
+        continue;
+      }
+      placeWall(tx, f.wall, start, end, openings);
+      changed.push(f.wall.id);
+    }
+    removeCollapsed(tx, collapsed);
+    reconcileStorey(tx, wall.storeyId, { changed });
+    return null;
+  },
+};
+
+export const splitWall: CommandDef<'wall.split'> = {
+  args: object<CommandArgs<'wall.split'>>({ id: idArg, at: finite({ min: 0, max: 1_000_000 }) }),
+  history: 'undoable',
+  run(tx, a) {
+    const wall = requireRecord(tx, a.id, 'wall');
+    const length = wallLength(wall);
+    if (a.at <= MERGE_TOLERANCE || a.at >= length - MERGE_TOLERANCE) {
+      throw new Error(`at: must lie inside wall ${wall.id}, between ${MERGE_TOLERANCE} and ${Math.floor((length - MERGE_TOLERANCE) * 10) / 10} mm from its start, got ${a.at}`);
+    }
+    const t = a.at / length;
+    const point = { x: wall.start.x + (wall.end.x - wall.start.x) * t, y: wall.start.y + (wall.end.y - wall.start.y) * t };
+    const second: WallRecord = { ...wall, id: tx.newId('wall'), start: point };
+    for (const o of tx.ofType('opening')) {
+      if (o.wallId !== wall.id) continue;
+      if (o.offset + o.width / 2 <= a.at) continue;
+      if (o.offset - o.width / 2 >= a.at) {
+        tx.put({ ...o, wallId: second.id, offset: o.offset - a.at });
+        continue;
+      }
+      throw new OpeningRefused('OPENING_ACROSS_JOINT', `opening ${o.id} spans ${o.offset - o.width / 2}..${o.offset + o.width / 2} along wall ${wall.id}, across the split at ${a.at}`);
+    }
+    tx.put({ ...wall, end: point });
+    tx.put(second);
+    // Both halves keep the wall's finishes.
+    for (const p of tx.ofType('paving')) if (p.surface.id === wall.id) tx.put({ ...p, id: tx.newId('paving'), surface: { id: second.id, face: p.surface.face } });
+    reconcileStorey(tx, wall.storeyId, { changed: [wall.id, second.id] });
+    return { ids: [wall.id, second.id] };
+  },
+};

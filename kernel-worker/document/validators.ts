@@ -4,8 +4,15 @@ import {
   OPENING_KINDS,
   PAVING_FACES,
   PAVING_MODES,
+  TOOL_NAMES,
   VIEW_MODES,
+  WALL_DRAW_MODES,
   type ClientInfo,
+  type OpeningToolParams,
+  type PlanFrame,
+  type SnapKind,
+  type ToolPreview,
+  type WallDrawParams,
   type PavingRecord,
   type RecordOfType,
   type RecordType,
@@ -60,6 +67,47 @@ const position = object<Vec3>({ x: coord, y: coord, z: coord });
 const size3 = object<Vec3>({ x: length(100_000), y: length(100_000), z: length(100_000) });
 const angle = finite({ min: -100, max: 100 });
 const flag = boolean;
+const wallType = oneOf(['normal', 'loadBearing', 'partition'] as const);
+const openingKind = oneOf(OPENING_KINDS);
+
+/** Zoom of the 2D plan: from a city block on a phone to a millimetre as wide as a finger. */
+export const PLAN_ZOOM_LIMITS = { min: 1e-4, max: 100 } as const;
+const planFrame = object<PlanFrame>({ centre: vec2, pxPerMm: finite(PLAN_ZOOM_LIMITS) });
+
+/** The tool record's parameter fields, one check each (tool.set accepts any subset). */
+export const WALL_DRAW_SHAPE: Shape<WallDrawParams> = {
+  drawMode: oneOf(WALL_DRAW_MODES),
+  thickness: length(5_000),
+  height: length(100_000),
+  wallType,
+  snap: boolean,
+  orthogonal: boolean,
+  angle: boolean,
+  input: boolean,
+};
+
+export const OPENING_TOOL_SHAPE: Shape<OpeningToolParams> = {
+  kind: openingKind,
+  width: length(100_000),
+  height: length(100_000),
+  elevation: finite({ min: 0, max: 100_000 }),
+};
+
+const SNAP_KINDS = ['endpoint', 'midpoint', 'line', 'orthogonal', 'angle', 'none'] as const satisfies readonly SnapKind[];
+const segment = object<{ start: Vec2; end: Vec2 }>({ start: vec2, end: vec2 });
+const toolPreview = object<ToolPreview>({
+  segment: nullable(segment),
+  snap: nullable(object<NonNullable<ToolPreview['snap']>>({ point: vec2, kind: oneOf(SNAP_KINDS) })),
+  typed: string({ maxLength: 32, pattern: /^[0-9.]*$/ }),
+  opening: nullable(
+    object<NonNullable<ToolPreview['opening']>>({
+      wallId: id,
+      offset: finite({ min: -COORD_LIMIT, max: COORD_LIMIT }),
+      width: length(100_000),
+      ok: boolean,
+    }),
+  ),
+});
 
 /**
  * The field checks of each type. Exported so that `<type>.update` commands can accept any subset
@@ -92,13 +140,13 @@ export const RECORD_SHAPES = {
     end: vec2,
     thickness: length(5_000),
     height: length(100_000),
-    wallType: oneOf(['normal', 'loadBearing', 'partition'] as const),
+    wallType,
   },
   opening: {
     id,
     type: literal('opening'),
     wallId: id,
-    kind: oneOf(OPENING_KINDS),
+    kind: openingKind,
     offset: finite({ min: 0, max: COORD_LIMIT }),
     width: length(100_000),
     height: length(100_000),
@@ -160,11 +208,21 @@ export const RECORD_SHAPES = {
     cameraView: oneOf(CAMERA_VIEWS),
     currentStoreyId: nullable(id),
     materialMode: boolean,
+    plan: nullable(planFrame),
   },
   selection: {
     id,
     type: literal('selection'),
     ids: arrayOf(id, { maxLength: 1_000_000 }),
+  },
+  tool: {
+    id,
+    type: literal('tool'),
+    tool: oneOf(TOOL_NAMES),
+    draw: object<WallDrawParams>(WALL_DRAW_SHAPE),
+    opening: object<OpeningToolParams>(OPENING_TOOL_SHAPE),
+    preview: nullable(toolPreview),
+    hoverId: nullable(id),
   },
 } satisfies { readonly [T in RecordType]: Shape<RecordOfType<T>> };
 
@@ -184,6 +242,7 @@ export const RECORD_VALIDATORS: { readonly [T in RecordType]: Check<RecordOfType
   light: object<RecordOfType<'light'>>(RECORD_SHAPES.light),
   view: object<RecordOfType<'view'>>(RECORD_SHAPES.view),
   selection: object<RecordOfType<'selection'>>(RECORD_SHAPES.selection),
+  tool: object<RecordOfType<'tool'>>(RECORD_SHAPES.tool),
 };
 
 export class RecordValidationError extends Error {

@@ -229,8 +229,12 @@ export function computeJoints(g: WallGraph): Joints {
   return { gapCount, gapX, gapY, straight };
 }
 
-/** The wall ends at every node, from the corners (rules in the header). */
-export function computeCaps(g: WallGraph, j: Joints): Caps {
+/**
+ * The wall ends at every node, from the corners (rules in the header); or only at the given nodes
+ * (the caps of half-edges leaving other nodes stay empty): the footprints of a few walls need the
+ * caps at their own nodes only.
+ */
+export function computeCaps(g: WallGraph, j: Joints, nodes?: Iterable<number>): Caps {
   const halfEdges = 2 * g.edgeCount;
   const capCount = new Uint8Array(halfEdges);
   const capX = new Float64Array(CAP_STRIDE * halfEdges);
@@ -299,15 +303,15 @@ export function computeCaps(g: WallGraph, j: Joints): Caps {
     }
   };
 
-  for (let v = 0; v < g.nodeCount; v++) {
+  const capsAt = (v: number): void => {
     const lo = ringStart[v]!;
     const k = ringStart[v + 1]! - lo;
-    if (k === 0) continue;
+    if (k === 0) return;
     vx = g.nodeX[v]!;
     vy = g.nodeY[v]!;
     if (k === 1) {
       square(ring[lo]!);
-      continue;
+      return;
     }
     let through = -1;
     for (let i = 0; i < k && through < 0; i++) if (straight[ring[lo + i]!]! >= 0) through = i;
@@ -345,6 +349,16 @@ export function computeCaps(g: WallGraph, j: Joints): Caps {
       if (n > 0) r = Math.max(r, (gapX[2 * before + n - 1]! - vx) * dx + (gapY[2 * before + n - 1]! - vy) * dy);
       reach[h] = r;
     }
+  };
+  if (nodes) {
+    const done = new Uint8Array(g.nodeCount);
+    for (const v of nodes) {
+      if (done[v]) continue;
+      done[v] = 1;
+      capsAt(v);
+    }
+  } else {
+    for (let v = 0; v < g.nodeCount; v++) capsAt(v);
   }
   return { capCount, capX, capY, reach };
 }

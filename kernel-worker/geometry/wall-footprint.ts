@@ -38,11 +38,14 @@ function runsOf(pieces: readonly WallPiece[], joints: Joints): WallPiece[][] {
   return runs;
 }
 
-/** Footprints of every wall of one storey's graph, by wall id. */
-export function footprintsFromGraph(g: WallGraph, joints: Joints, caps: Caps): Map<string, WallFootprint> {
+/**
+ * Footprints of the walls of one storey's graph, by wall id: all of them, or only those at the
+ * given indices into g.walls (an edit rebuilds the walls it touched, not the storey).
+ */
+export function footprintsFromGraph(g: WallGraph, joints: Joints, caps: Caps, only?: Iterable<number>): Map<string, WallFootprint> {
   const out = new Map<string, WallFootprint>();
   const { capCount, capX, capY } = caps;
-  for (const split of g.splits) {
+  for (const split of only ? [...only].map((i) => g.splits[i]!) : g.splits) {
     const polygons = runsOf(split.pieces, joints).flatMap((run) => {
       const start = run[0]!.halfEdge;
       const end = last(run).halfEdge ^ 1;
@@ -104,4 +107,29 @@ export function wallFootprints(walls: readonly FootprintWall[]): Map<string, Wal
     for (const [id, f] of footprintsFromGraph(g, joints, computeCaps(g, joints))) out.set(id, f);
   }
   return out;
+}
+
+/**
+ * Indices of the walls whose footprints can depend on wall i's: those with a piece at any node of
+ * i's pieces (joints are made per node) and those sharing an edge with it (collinear overlaps).
+ * Not i itself.
+ */
+export function wallNeighbours(g: WallGraph, i: number): number[] {
+  const out = new Set<number>();
+  const split = g.splits[i];
+  if (!split) return [];
+  for (const piece of split.pieces) {
+    const e = piece.edge;
+    out.add(g.edgeWall[e]!);
+    for (const k of g.edgeAlsoCoveredBy.get(e) ?? []) out.add(k);
+    for (const v of [g.edgeFrom[e]!, g.edgeTo[e]!]) {
+      for (let p = g.ringStart[v]!; p < g.ringStart[v + 1]!; p++) {
+        const edge = g.ring[p]! >> 1;
+        out.add(g.edgeWall[edge]!);
+        for (const k of g.edgeAlsoCoveredBy.get(edge) ?? []) out.add(k);
+      }
+    }
+  }
+  out.delete(i);
+  return [...out];
 }

@@ -193,7 +193,9 @@ export function buildWallGraph(walls: readonly WallInput[], tolerance: number = 
     if (a === b || c === d) continue;
     const shared = a === c || a === d || b === c || b === d;
     // Walls meeting end to end only touch elsewhere when they overlap: one's far end lies on the other.
-    let touched = touch(i, a, b, c) || touch(i, a, b, d);
+    // Both ends are tried: a wall lying wholly on another splits it twice.
+    let touched = touch(i, a, b, c);
+    touched = touch(i, a, b, d) || touched;
     touched = touch(j, c, d, a) || touched;
     touched = touch(j, c, d, b) || touched;
     if (touched || shared) continue;

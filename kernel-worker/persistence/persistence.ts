@@ -2,7 +2,7 @@ import { KernelCommandError, toKernelError } from '../../protocol/errors';
 import { RECORD_SCOPES, type SceneRecord } from '../../protocol/records';
 import { canonicalJson, type BackupDeltaResult, type LoadResult, type SavedFileData, type SavedScene } from '../../protocol/scene-file';
 import { string } from '../document/check';
-import { SELECTION_ID, getMeta, updateView } from '../document/session-records';
+import { SELECTION_ID, getMeta, getView, updateView } from '../document/session-records';
 import { RecordValidationError } from '../document/validators';
 import type { Kernel } from '../kernel';
 import { createBackupTracker } from './backup-tracker';
@@ -62,11 +62,15 @@ export function createPersistence(host: PersistenceHost, options: PersistenceOpt
         tx.put(r);
       }
       // A new document: nothing of the old one stays selected, the camera goes back to the bird's
-      // eye (core.md §4 "loading a new file ... resets the bird-eye view") and material mode ends.
-      // The kernel then points the current storey at the lowest one (repairSession).
+      // eye (core.md §4 "loading a new file ... resets the bird-eye view"; the renderer reframes it
+      // at 100 %), the transparent-wall mode and its bar are left ("... hides the transparent-wall
+      // bar") and material mode ends. The kernel then points the current storey at the lowest
+      // one (repairSession).
       const selection = tx.getOfType(SELECTION_ID, 'selection');
       if (selection && selection.ids.length > 0) tx.put({ ...selection, ids: [] });
-      updateView(tx, { cameraView: 0, materialMode: false, currentStoreyId: null });
+      const viewMode = getView(tx).viewMode === 3 ? 0 : getView(tx).viewMode;
+      // plan null: the 2D plan frames the new house rather than where the old one was zoomed to.
+      updateView(tx, { cameraView: 0, viewMode, materialMode: false, currentStoreyId: null, plan: null });
     });
   }
 

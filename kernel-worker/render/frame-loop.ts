@@ -27,10 +27,15 @@ export interface FrameLoop {
   dispose(): void;
 }
 
+/**
+ * draw gets the frame's time (ms, `now`'s clock). An animation keeps itself going by calling
+ * invalidate() from inside draw: frames run only while something moves.
+ */
 export function createFrameLoop(
-  draw: () => void,
+  draw: (now: number) => void,
   onFrame: (frames: number) => void,
   scheduler: FrameScheduler = defaultFrameScheduler(),
+  now: () => number = () => performance.now(),
 ): FrameLoop {
   let pending: unknown = null;
   let frames = 0;
@@ -38,7 +43,7 @@ export function createFrameLoop(
   const tick = () => {
     pending = null;
     if (disposed) return;
-    draw();
+    draw(now());
     frames += 1;
     onFrame(frames);
   };

@@ -1,10 +1,12 @@
 import { MathUtils, Spherical, Vector3 } from 'three';
 import type { ForwardedInput, PointerInput, WheelInput } from '../../protocol/input';
+import { DEFAULT_MOUSE_BUTTONS, type MouseButtonModes } from '../../protocol/kernel-api';
 import { updateOrthoFrustum, type CameraRig, type NavigationStyle } from './cameras';
 
 // Camera navigation driven by the forwarded pointer and wheel events (three's OrbitControls needs a
 // DOM element, which a worker does not have). Left drag orbits (or looks around, or pans in the
-// orthographic views); right or middle drag, or shift + drag, pans; the wheel zooms.
+// orthographic views); right or middle drag, or shift + drag, pans; the wheel zooms. The user config
+// may remap the buttons and scale how far a drag turns (configure()).
 
 export interface OrbitControls {
   /** Returns true when the camera moved and a frame is due. */
@@ -14,6 +16,8 @@ export interface OrbitControls {
   readonly userMoved: boolean;
   /** Called after a preset placed the camera. */
   reset(): void;
+  /** What each button's drag does, and a factor on how far a drag turns the camera (1: the default). */
+  configure(options: { readonly buttons?: MouseButtonModes; readonly turnFactor?: number }): void;
 }
 
 interface Drag {
@@ -28,10 +32,20 @@ const MAX_DISTANCE = 2000;
 const WHEEL_LINE_PX = 16;
 const WHEEL_PAGE_PX = 400;
 
-export function createOrbitControls(rig: CameraRig): OrbitControls {
+export interface OrbitOptions {
+  /**
+   * Where the eye really ends up when a walking view (rig.walk) moves it from one point to
+   * another: the roam view stops it at walls (roam.ts).
+   */
+  readonly walk?: (from: Vector3, to: Vector3) => Vector3;
+}
+
+export function createOrbitControls(rig: CameraRig, options: OrbitOptions = {}): OrbitControls {
   let drag: Drag | null = null;
   let viewportHeight = 1;
   let userMoved = false;
+  let buttons: MouseButtonModes = DEFAULT_MOUSE_BUTTONS;
+  let turnFactor = 1;
   const spherical = new Spherical();
   const offset = new Vector3();
   const right = new Vector3();
@@ -39,7 +53,7 @@ export function createOrbitControls(rig: CameraRig): OrbitControls {
 
   function rotate(style: 'orbit' | 'look', dx: number, dy: number): void {
     const cam = rig.perspective;
-    const speed = (2 * Math.PI) / viewportHeight;
+    const speed = ((2 * Math.PI) / viewportHeight) * turnFactor;
     const [minPolar, maxPolar] = rig.polarRange;
     if (style === 'orbit') {
       offset.copy(cam.position).sub(rig.target);
@@ -71,6 +85,16 @@ export function createOrbitControls(rig: CameraRig): OrbitControls {
       worldPerPixel = (2 * distance * Math.tan(MathUtils.degToRad(rig.perspective.fov / 2))) / viewportHeight;
     }
     const move = right.multiplyScalar(-dx * worldPerPixel).add(up.multiplyScalar(dy * worldPerPixel));
+    moveEye(move);
+  }
+
+  /** Moves eye and target together; a walking eye only as far as the walls let it. */
+  function moveEye(move: Vector3): void {
+    const cam = rig.active;
+    if (rig.walk && options.walk) {
+      const to = options.walk(cam.position, cam.position.clone().add(move));
+      move.copy(to).sub(cam.position);
+    }
     cam.position.add(move);
     rig.target.add(move);
   }
@@ -87,10 +111,12 @@ export function createOrbitControls(rig: CameraRig): OrbitControls {
     }
     const cam = rig.perspective;
     if (rig.navigation === 'look') {
-      // Walking: step along the view direction, carrying the target along.
-      const step = offset.copy(rig.target).sub(cam.position).normalize().multiplyScalar((1 - factor) * 2);
-      cam.position.add(step);
-      rig.target.add(step);
+      // Walking: a step along the view direction, carrying the target along.
+      const step = offset.copy(rig.target).sub(cam.position);
+      // Roaming, the wheel walks on the level (looking down must not sink the eye into the floor).
+      if (rig.walk) step.y = 0;
+      if (step.lengthSq() < 1e-12) return false;
+      moveEye(step.normalize().multiplyScalar((1 - factor) * 2));
       return true;
     }
     offset.copy(cam.position).sub(rig.target);
@@ -100,9 +126,10 @@ export function createOrbitControls(rig: CameraRig): OrbitControls {
   }
 
   function styleFor(event: PointerInput): NavigationStyle | null {
-    if (event.button === 2 || event.button === 1 || event.shiftKey) return 'pan';
-    if (event.button === 0) return rig.navigation;
-    return null;
+    const action = event.button === 0 ? buttons.left : event.button === 1 ? buttons.middle : event.button === 2 ? buttons.right : 'none';
+    if (action === 'none') return null;
+    if (action === 'pan' || event.shiftKey) return 'pan';
+    return rig.navigation;
   }
 
   return {
@@ -150,6 +177,10 @@ export function createOrbitControls(rig: CameraRig): OrbitControls {
     reset() {
       drag = null;
       userMoved = false;
+    },
+    configure(next) {
+      if (next.buttons) buttons = next.buttons;
+      if (next.turnFactor !== undefined && next.turnFactor > 0) turnFactor = next.turnFactor;
     },
   };
 }

@@ -1,15 +1,26 @@
-import { PCFShadowMap, SRGBColorSpace, WebGLRenderer } from 'three';
+import { ACESFilmicToneMapping, PCFShadowMap, SRGBColorSpace, WebGLRenderer, type Object3D } from 'three';
 import { KernelCommandError } from '../../protocol/errors';
-import type { CameraView } from '../../protocol/records';
-import { VIEW_ID } from '../document/session-records';
-import { applyCameraView, createCameraRig, setAspect } from './cameras';
+import type { StoreyPreview } from '../../protocol/kernel-api';
+import type { RecordReader } from '../document/store';
+import { captureImage, captureImages, type CaptureHost, type CaptureShot } from './capture';
+import { captureRequest } from './capture-data';
 import { createFrameLoop } from './frame-loop';
-import { createOrbitControls } from './orbit';
+import { createPlanView } from './plan-layer';
 import { createSceneGraph } from './scene-graph';
+import { createTextSprites } from './text-sprites';
 import type { RendererFactory, RendererPort } from './types';
+import { createViewController } from './view-controller';
+import { storeyOf } from './view-context';
 
 // The worker's view: a three.js WebGLRenderer drawing the scene graph onto the transferred
-// OffscreenCanvas, on demand only.
+// OffscreenCanvas, on demand only (frames run back to back only while a camera animates or the
+// walker walks). Cameras, navigation, picking, highlight and lights: view-controller.ts.
+
+/** performance.mark() name of the first frame that shows document content. */
+export const FIRST_CONTENT_FRAME_MARK = 'yf:first-3d-frame';
+
+/** ACES filmic with a touch more exposure: interiors bright without blown-out white walls. */
+const TONE_MAPPING_EXPOSURE = 1.05;
 
 export const createThreeRenderer: RendererFactory = (canvas, options, hooks): RendererPort => {
   const gl = canvas.getContext('webgl2', {
@@ -24,14 +35,29 @@ export const createThreeRenderer: RendererFactory = (canvas, options, hooks): Re
   }
   const renderer = new WebGLRenderer({ canvas, context: gl, antialias: true });
   renderer.outputColorSpace = SRGBColorSpace;
+  renderer.toneMapping = ACESFilmicToneMapping;
+  renderer.toneMappingExposure = TONE_MAPPING_EXPOSURE;
   renderer.shadowMap.enabled = true;
   renderer.shadowMap.type = PCFShadowMap;
 
-  const graph = createSceneGraph();
-  const rig = createCameraRig();
-  const controls = createOrbitControls(rig);
-  const loop = createFrameLoop(() => renderer.render(graph.scene, rig.active), hooks.onFrame);
-  let cameraView: CameraView | null = null;
+  // The graph asks for a frame once edits pause, to merge its static batches again.
+  const graph = createSceneGraph({ requestFrame: () => loop.invalidate() });
+  let records: RecordReader | null = null;
+  const views = createViewController({ graph, invalidate: () => loop.invalidate() });
+  // The top view (2) is the 2D plan drawn by plan-layer.ts, once the camera has arrived there.
+  const plan = createPlanView({ sprites: createTextSprites(options.dpr), width: options.width, height: options.height, dpr: options.dpr });
+  let contentDrawn = false;
+  function draw(now: number): void {
+    if (views.beforeDraw(now)) loop.invalidate();
+    if (views.showsPlan) renderer.render(plan.layer.scene, plan.layer.camera);
+    else renderer.render(graph.scene, views.camera);
+    if (!contentDrawn && graph.objectCount > 0) {
+      contentDrawn = true;
+      // Read by the benchmarks (first 3D frame after login): the first frame with the scene in it.
+      performance.mark(FIRST_CONTENT_FRAME_MARK);
+    }
+  }
+  const loop = createFrameLoop(draw, hooks.onFrame);
 
   function resize(width: number, height: number, dpr: number): void {
     const w = Math.max(1, Math.round(width));
@@ -39,39 +65,86 @@ export const createThreeRenderer: RendererFactory = (canvas, options, hooks): Re
     renderer.setPixelRatio(dpr);
     // false: an OffscreenCanvas has no style to update.
     renderer.setSize(w, h, false);
-    setAspect(rig, w / h);
-    controls.setViewport(w, h);
+    views.resize(w, h);
+    plan.resize(w, h, dpr);
     loop.invalidate();
   }
 
   resize(options.width, options.height, options.dpr);
 
+  /** The drawn records' objects, by id (the captures show and hide them). */
+  function drawnObjects(): { id: string; object: Object3D }[] {
+    const out: { id: string; object: Object3D }[] = [];
+    for (const r of records?.all() ?? []) {
+      const object = graph.objectFor(r.id);
+      if (object) out.push({ id: r.id, object });
+    }
+    return out;
+  }
+
+  const captureHost: CaptureHost = {
+    renderer,
+    canvas,
+    scene: graph.scene,
+    pose: (bounds, aspect) => views.birdEye(bounds, aspect),
+    redraw: () => renderer.render(graph.scene, views.camera),
+  };
+
+  /** A preview shows the design: everything but ceilings (the bird eye looks into the rooms), no highlight. */
+  function shotOf(ids: (id: string) => boolean): CaptureShot {
+    const drawn = drawnObjects();
+    return {
+      among: drawn.map((d) => d.object),
+      show: drawn.filter((d) => ids(d.id) && records?.get(d.id)?.type !== 'ceiling').map((d) => d.object),
+      prepare: () => views.withoutHighlight(),
+    };
+  }
+
+  function maxSize(): number {
+    return Math.min(renderer.capabilities.maxTextureSize, 8192);
+  }
+
   return {
-    sync(diff, records) {
-      const { changed, boundsChanged } = graph.sync(diff, records);
-      const view = records.getOfType(VIEW_ID, 'view');
-      const nextView = view?.cameraView ?? 0;
-      // A new camera view always places the camera; new content reframes it unless the user
-      // has already moved it (their viewpoint wins over a room that grew).
-      if (nextView !== cameraView || (boundsChanged && !controls.userMoved)) {
-        cameraView = nextView;
-        applyCameraView(rig, nextView, graph.bounds());
-        controls.reset();
-        loop.invalidate();
-      } else if (changed) {
-        loop.invalidate();
-      }
+    sync(diff, next, info) {
+      records = next;
+      const result = graph.sync(diff, next);
+      if (views.sync(diff, next, result, info)) loop.invalidate();
+      if (plan.sync(diff, next)) loop.invalidate();
+    },
+    setLocale(locale) {
+      if (plan.setLocale(locale)) loop.invalidate();
     },
     input(event) {
-      if (controls.handle(event)) loop.invalidate();
+      if (views.input(event)) loop.invalidate();
     },
-    resize(width, height, dpr) {
-      resize(width, height, dpr);
-      // Orthographic presets size themselves to the aspect; keep them framed on resize.
-      if (!controls.userMoved && cameraView !== null) applyCameraView(rig, cameraView, graph.bounds());
+    resize,
+    pick: (x, y) => views.pick(x, y),
+    gizmoHit: (x, y) => views.gizmoHit(x, y),
+    floorPoint: (x, y, level) => views.floorPoint(x, y, level),
+    capture(captureOptions, method) {
+      const request = captureRequest(captureOptions, maxSize(), method);
+      return captureImage(captureHost, shotOf(() => true), request);
+    },
+    async captureStoreys(captureOptions, method) {
+      const request = captureRequest(captureOptions, maxSize(), method);
+      const storeys = (records?.ofType('storey') ?? []).sort((a, b) => a.index - b.index);
+      const shots = storeys.map((s) => shotOf((id) => (records ? storeyOf(records, id) === s.id : false)));
+      const images = await captureImages(captureHost, shots, request);
+      return storeys.map((s, i): StoreyPreview => ({ layerIndex: s.index, preview: images[i]! }));
+    },
+    setOptions(next) {
+      if (next.shadows) views.lighting.setShadows(next.shadows);
+      if (next.locale) plan.setLocale(next.locale);
+      if (next.skirting !== undefined) graph.setSkirting(next.skirting);
+      // Camera speed, drag response, mouse buttons, transparent-mode opacities. lod and
+      // lowPolyModels wait for catalogue models (boxes until then): nothing to switch yet.
+      views.setOptions(next);
+      loop.invalidate();
     },
     dispose() {
       loop.dispose();
+      plan.dispose();
+      views.dispose();
       graph.dispose();
       renderer.dispose();
     },

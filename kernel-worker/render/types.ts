@@ -1,5 +1,5 @@
 import type { ForwardedInput } from '../../protocol/input';
-import type { InitOptions } from '../../protocol/kernel-api';
+import type { CaptureOptions, InitOptions, RenderOptions, StoreyPreview } from '../../protocol/kernel-api';
 import type { RecordsDiff } from '../document/diff';
 import type { RecordReader } from '../document/store';
 
@@ -7,12 +7,46 @@ import type { RecordReader } from '../document/store';
 // Node test worker and benchmarks can run without loading a renderer at all.
 
 export interface RendererPort {
-  /** Brings the view up to date with the records after a commit; the diff says what changed. */
-  sync(diff: RecordsDiff, records: RecordReader): void;
+  /**
+   * Brings the view up to date with the records after a commit; the diff says what changed.
+   * info.load: the diff came from loading a file (the views go back to the bird eye at 100 %).
+   */
+  sync(diff: RecordsDiff, records: RecordReader, info?: { readonly load?: boolean }): void;
   /** Camera navigation for now; tools will get the events first once they exist. */
   input(event: ForwardedInput): void;
   resize(width: number, height: number, dpr: number): void;
+  /**
+   * The document record drawn under a canvas point (CSS px), nearest first, and where the ray hit
+   * it (plan mm, z up from the storey floor); null for empty space. For the select tool in 3D views.
+   */
+  pick?(x: number, y: number): { readonly id: string; readonly point: { x: number; y: number; z: number } } | null;
+  /**
+   * The handle of the model gizmo (render/gizmo.ts) under a canvas point (CSS px); null where
+   * there is none (no single model selected, the plan view, a camera on its way). For the select tool.
+   */
+  gizmoHit?(x: number, y: number): GizmoHandle | null;
+  /**
+   * Where the pointer's ray meets the horizontal plane `z` mm above the floor of a storey (null:
+   * the current storey), in plan mm; null when the ray misses it (looking away from it, or along it).
+   */
+  floorPoint?(x: number, y: number, level: FloorLevel): { readonly x: number; readonly y: number } | null;
+  /** A still from the bird eye (render/capture.ts); rejects with INVALID_ARGS on bad options. */
+  capture?(options: CaptureOptions | undefined, method: string): Promise<Uint8Array>;
+  /** One still per storey, that storey alone, lowest storey first. */
+  captureStoreys?(options: CaptureOptions | undefined, method: string): Promise<StoreyPreview[]>;
+  setOptions?(options: Partial<RenderOptions>): void;
+  /** The language of the labels the renderer draws (room type names in the plan view); zh until told. */
+  setLocale?(locale: 'zh' | 'en'): void;
   dispose(): void;
+}
+
+/** The parts of the model gizmo: the plan x and y arrows, the free-move square, the rotation ring. */
+export type GizmoHandle = 'move-x' | 'move-y' | 'move-xy' | 'rotate';
+
+/** A horizontal plane: z mm above the floor of a storey (null: the current storey). */
+export interface FloorLevel {
+  readonly storeyId: string | null;
+  readonly z: number;
 }
 
 export interface RendererHooks {

@@ -85,6 +85,7 @@ describe('kernel: scene.createDefaultRoom', () => {
       light: 0,
       view: 1,
       selection: 1,
+      tool: 1,
     });
     expect(snap.currentStoreyId).toBe(storey!.id);
     expect(snap.storeys).toEqual([{ id: storey!.id, index: 0, name: '1F', elevation: 0, layerHeight: 2800 }]);
@@ -252,7 +253,7 @@ describe('kernel: renderer hookup', () => {
       return renderer;
     });
     // The renderer starts from everything that exists (the session records).
-    expect(Object.keys(sync.mock.calls[0]![0].added).sort()).toEqual(['selection', 'view']);
+    expect(Object.keys(sync.mock.calls[0]![0].added).sort()).toEqual(['selection', 'tool', 'view']);
     expect(kernel.snapshot().renderer).toEqual({ kind: 'webgl2', frames: 0 });
 
     kernel.exec('view.setMode', { mode: 1 });

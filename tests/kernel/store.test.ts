@@ -115,7 +115,7 @@ describe('record store', () => {
     const store = createStore({ initial: [storey] });
     const { diff } = store.transact((tx) => {
       tx.put(wall('w1', 1000));
-      tx.put({ id: 'view', type: 'view', viewMode: 1, cameraView: 0, currentStoreyId: 's1', materialMode: false });
+      tx.put({ id: 'view', type: 'view', viewMode: 1, cameraView: 0, currentStoreyId: 's1', materialMode: false, plan: null });
     });
     expect(Object.keys(diffOfScope(diff, 'document').added)).toEqual(['w1']);
     expect(Object.keys(diffOfScope(diff, 'session').added)).toEqual(['view']);

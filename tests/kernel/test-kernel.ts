@@ -1,13 +1,14 @@
 import { expect } from 'vitest';
 import type { CommandArgs, CommandName, CommandResult } from '../../protocol/commands';
 import { KernelCommandError } from '../../protocol/errors';
-import type { KeyInput, Modifiers, PointerInput } from '../../protocol/input';
+import type { KeyInput, Modifiers, PointerInput, WheelInput } from '../../protocol/input';
 import { applyPatchOps, type SnapshotPatch } from '../../protocol/patch';
-import { RECORD_SCOPES, type RecordOfType, type RecordType, type SceneRecord } from '../../protocol/records';
+import { RECORD_SCOPES, type RecordOfType, type RecordType, type SceneRecord, type Vec2 } from '../../protocol/records';
 import type { KernelSnapshot } from '../../protocol/snapshot';
 import { createSequentialIds } from '../../kernel-worker/document/ids';
 import { createKernel, type Kernel, type KernelOptions } from '../../kernel-worker/kernel';
 import { deriveSnapshot } from '../../kernel-worker/snapshot';
+import { planToScreen, screenToPlan, type ScreenPoint } from '../../kernel-worker/tools/plan-view';
 
 // A headless kernel for tests: in-process, no worker, no GL. Runs commands, drives the kernel's
 // input path the way the canvas forwards DOM events (after tldraw's TestEditor), and keeps a UI
@@ -137,6 +138,46 @@ export class TestKernel {
     return this.keyDown(key, options).keyUp(key, options);
   }
 
+  /** Presses each character in turn: type('3000') while drawing a wall. */
+  type(text: string): this {
+    for (const ch of text) this.press(ch);
+    return this;
+  }
+
+  wheel(x: number, y: number, deltaY: number, options: Partial<Omit<WheelInput, 'kind' | 'type' | 'x' | 'y' | 'deltaY'>> = {}): this {
+    this.kernel.input({ kind: 'wheel', type: 'wheel', x, y, deltaX: 0, deltaY, deltaMode: 0, ...NO_MODIFIERS, ...options });
+    return this;
+  }
+
+  /** Where a plan point (mm) is on the canvas in the 2D plan view, as the tools map it now. */
+  toScreen(p: Vec2): ScreenPoint {
+    const { frame, viewport } = this.kernel.planView();
+    return planToScreen(frame, viewport, p);
+  }
+
+  /** The plan point (mm) under a canvas point in the 2D plan view. */
+  toPlan(p: ScreenPoint): Vec2 {
+    const { frame, viewport } = this.kernel.planView();
+    return screenToPlan(frame, viewport, p);
+  }
+
+  /** The pointer moves to a plan point (mm) in the plan view, no button held (hover). */
+  movePlan(p: Vec2, options: PointerOptions = {}): this {
+    const s = this.toScreen(p);
+    return this.pointerMove(s.x, s.y, options);
+  }
+
+  /** A click on a plan point (mm) in the plan view: the pointer moves there, then presses and releases. */
+  clickPlan(p: Vec2, options: PointerOptions = {}): this {
+    const s = this.toScreen(p);
+    return this.pointerMove(s.x, s.y, options).pointerDown(s.x, s.y, options).pointerUp(s.x, s.y, options);
+  }
+
+  /** A left-button drag between plan points (mm), mapped with the frame as it is when the drag starts. */
+  dragPlan(from: Vec2, to: Vec2, steps = 5): this {
+    return this.drag(this.toScreen(from), this.toScreen(to), steps);
+  }
+
   dispose(): void {
     this.kernel.dispose();
   }
@@ -175,7 +216,10 @@ export function caught(fn: () => unknown): KernelCommandError {
   throw new Error('expected a KernelCommandError');
 }
 
-/** A storey, a 4000 x 3000 room walled on its four sides, the usual start of a command test. */
+/**
+ * A storey and a 4000 x 3000 room (wall centre lines; 240 thick, so the floor inside is 3760 x
+ * 2760 = 10.38 m²) walled on its four sides, named 客厅 and typed 1: the usual start of a command test.
+ */
 export function withRoom(tk: TestKernel = new TestKernel()) {
   const { id: storeyId } = tk.exec('storey.add', {});
   const corners = [
@@ -185,7 +229,11 @@ export function withRoom(tk: TestKernel = new TestKernel()) {
     { x: 0, y: 3000 },
   ];
   const wallIds = corners.map((start, i) => tk.exec('wall.add', { start, end: corners[(i + 1) % 4]! }).id);
-  const { id: roomId } = tk.exec('room.add', { outline: corners, name: '客厅', roomType: 1 });
+  // The walls made the room (the face they enclose); the test names and types it.
+  const rooms = tk.ofType('room');
+  expect(rooms).toHaveLength(1);
+  const roomId = rooms[0]!.id;
+  tk.exec('room.update', { id: roomId, name: '客厅', roomType: 1 });
   return { tk, storeyId, wallIds, roomId };
 }
 

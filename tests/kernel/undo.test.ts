@@ -249,6 +249,6 @@ describe('registry', () => {
       .filter(([, def]) => def.history === 'none')
       .map(([name]) => name)
       .sort();
-    expect(sessionOnly).toEqual(['batch', 'selection.set', 'view.setCamera', 'view.setMaterialMode', 'view.setMode', 'view.setStorey']);
+    expect(sessionOnly).toEqual(['batch', 'selection.set', 'tool.set', 'view.setCamera', 'view.setMaterialMode', 'view.setMode', 'view.setPlan', 'view.setStorey']);
   });
 });

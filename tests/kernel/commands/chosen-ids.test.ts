@@ -18,14 +18,14 @@ describe('caller-chosen ids on <type>.add', () => {
       }).results;
     });
     expect(results).toEqual([{ id: 'plan/w-1' }, { id: 'plan/door-1' }]);
-    expect(tk.get('plan/door-1', 'opening')).toMatchObject({ wallId: 'plan/w-1', width: 900, height: 2100 });
+    expect(tk.get('plan/door-1', 'opening')).toMatchObject({ wallId: 'plan/w-1', width: 900, height: 2000 });
   });
 
   it('is accepted by every add command', () => {
     const { tk, roomId, wallIds } = withRoom();
     const adds: BatchEntry[] = [
       batchEntry('storey.add', { id: 'x-storey' }),
-      batchEntry('wall.add', { id: 'x-wall', start: { x: 0, y: 0 }, end: { x: 0, y: 2000 } }),
+      batchEntry('wall.add', { id: 'x-wall', start: { x: 1000, y: 1000 }, end: { x: 1000, y: 2000 } }),
       batchEntry('opening.add', { id: 'x-opening', wallId: wallIds[0]!, kind: 0, offset: 2000, width: 1200 }),
       batchEntry('room.add', { id: 'x-room', outline: [{ x: 0, y: 0 }, { x: 100, y: 0 }, { x: 100, y: 100 }] }),
       batchEntry('model.add', { id: 'x-model', modelId: 'sofa', position: { x: 1, y: 1, z: 0 }, size: { x: 1, y: 1, z: 1 } }),
@@ -64,8 +64,8 @@ describe('caller-chosen ids on <type>.add', () => {
     expect(expectRefused(tk, 'storey.add', { id: 'view' }).detail).toBe('id: "view" is already used by a view');
     const twice = expectRefused(tk, 'batch', {
       commands: [
-        batchEntry('wall.add', { id: 'w', storeyId, start: { x: 0, y: 0 }, end: { x: 1000, y: 0 } }),
-        batchEntry('wall.add', { id: 'w', storeyId, start: { x: 0, y: 0 }, end: { x: 0, y: 1000 } }),
+        batchEntry('wall.add', { id: 'w', storeyId, start: { x: 0, y: -2000 }, end: { x: 1000, y: -2000 } }),
+        batchEntry('wall.add', { id: 'w', storeyId, start: { x: 0, y: -2000 }, end: { x: 0, y: -1000 } }),
       ],
     });
     expect(twice).toMatchObject({ code: 'COMMAND_FAILED', detail: 'commands[1] (wall.add): id: "w" is already used by a wall' });

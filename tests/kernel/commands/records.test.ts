@@ -40,8 +40,10 @@ describe('selection.set', () => {
 
   it('forgets records as they are removed', () => {
     const { tk, wallIds, roomId } = withRoom();
-    tk.exec('selection.set', { ids: [wallIds[0]!, roomId] });
+    tk.exec('selection.set', { ids: [wallIds[0]!, wallIds[1]!, roomId] });
     tk.exec('wall.remove', { id: wallIds[0]! });
-    expect(tk.snapshot.selection).toEqual([roomId]);
+    // The walls no longer close a loop, so the room went with the wall.
+    expect(tk.ofType('room')).toEqual([]);
+    expect(tk.snapshot.selection).toEqual([wallIds[1]]);
   });
 });

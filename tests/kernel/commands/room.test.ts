@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_FLOOR_TILES, defaultFloorTile } from '../../../kernel-worker/commands/room';
 import { expectOneUndoStep, expectRefused, TestKernel, withRoom } from '../test-kernel';
 
 const square = (size: number) => [
@@ -35,7 +36,8 @@ describe('room commands', () => {
     expectOneUndoStep(tk, () => tk.exec('room.update', { id: roomId, name: '主卧', roomType: 2, outline: square(2000) }));
     expect(tk.snapshot.rooms[roomId]).toMatchObject({ name: '主卧', roomType: 2, area: 4 });
     tk.undo();
-    expect(tk.snapshot.rooms[roomId]).toMatchObject({ name: '客厅', roomType: 1, area: 12 });
+    // The room the walls made: 4000 x 3000 on the centre lines, 240 thick walls.
+    expect(tk.snapshot.rooms[roomId]).toMatchObject({ name: '客厅', roomType: 1, area: 10.38 });
     tk.expectMirrorInSync();
   });
 
@@ -46,5 +48,13 @@ describe('room commands', () => {
     expectOneUndoStep(tk, () => tk.exec('room.remove', { id: roomId }));
     expect(tk.snapshot.counts).toMatchObject({ room: 0, ceiling: 0, paving: 0, wall: 4 });
     expect(tk.snapshot.rooms).toEqual({});
+  });
+});
+
+describe('default floor tiles per room type', () => {
+  it('is 1800 x 1800, the master bedroom 3041 x 3000 (catalogues.md §3)', () => {
+    expect(defaultFloorTile(2)).toEqual({ width: 3041, height: 3000 });
+    for (const type of [0, 3, 7, 8, 10, 201, 224, 99, 12345]) expect(defaultFloorTile(type)).toEqual({ width: 1800, height: 1800 });
+    expect([...DEFAULT_FLOOR_TILES.keys()].sort((a, b) => a - b)).toEqual([2, 3, 7, 8, 10, 201, 222, 223, 224]);
   });
 });

@@ -69,3 +69,50 @@ describe('storey commands', () => {
     expect(expectRefused(tk, 'view.setStorey', { storeyId: 'nope' }).detail).toBe('no storey with id "nope"');
   });
 });
+
+describe('storey.copy', () => {
+  it('stacks a copy of a storey on top: walls, openings, rooms, models, lights, ceilings and pavings, with new ids', () => {
+    const { tk, storeyId, wallIds, roomId } = withRoom();
+    tk.exec('storey.update', { id: storeyId, layerHeight: 3000 });
+    tk.exec('storey.add', { id: 'middle', layerHeight: 2900 });
+    tk.exec('opening.add', { id: 'door', wallId: wallIds[0]!, kind: 1, offset: 1000 });
+    tk.exec('model.add', { storeyId, modelId: 'sofa', position: { x: 1000, y: 1000, z: 0 }, size: { x: 2000, y: 900, z: 800 } });
+    tk.exec('light.add', { storeyId, position: { x: 2000, y: 1500, z: 2600 } });
+    tk.exec('ceiling.add', { roomId });
+    tk.exec('paving.add', { surface: { id: roomId, face: 'floor' }, tileCode: 'T1', tileWidth: 800, tileHeight: 800 });
+    tk.exec('paving.add', { surface: { id: wallIds[1]!, face: 'left' }, tileCode: 'T2', tileWidth: 300, tileHeight: 600 });
+    const counts = { ...tk.snapshot.counts };
+
+    let copyId = '';
+    expectOneUndoStep(tk, () => {
+      copyId = tk.exec('storey.copy', { sourceId: storeyId }).id;
+    });
+    // On top of the highest storey, with the source's layer height.
+    expect(tk.get(copyId, 'storey')).toMatchObject({ index: 2, name: '3F', elevation: 3000 + 2900, layerHeight: 3000 });
+    for (const type of ['wall', 'opening', 'room', 'model', 'light', 'ceiling', 'paving'] as const) {
+      expect(tk.snapshot.counts[type]).toBe(2 * counts[type]!);
+    }
+    const walls = tk.ofType('wall').filter((w) => w.storeyId === copyId);
+    expect(walls).toHaveLength(4);
+    expect(walls.every((w) => !wallIds.includes(w.id))).toBe(true);
+    const rooms = tk.ofType('room').filter((r) => r.storeyId === copyId);
+    expect(rooms).toHaveLength(1);
+    const copiedRoom = rooms[0]!;
+    expect(copiedRoom).toMatchObject({ name: '客厅', roomType: 1, outline: tk.get(roomId, 'room').outline });
+    // References follow the copies.
+    const copiedDoor = tk.ofType('opening').find((o) => o.id !== 'door')!;
+    expect(walls.map((w) => w.id)).toContain(copiedDoor.wallId);
+    expect(tk.ofType('ceiling').map((c) => c.roomId).sort()).toEqual([roomId, copiedRoom.id].sort());
+    const surfaces = tk.ofType('paving').map((q) => q.surface.id);
+    expect(surfaces).toContain(copiedRoom.id);
+    expect(surfaces.filter((id) => walls.some((w) => w.id === id))).toHaveLength(1);
+    expect(tk.ofType('model').filter((m) => m.storeyId === copyId)).toHaveLength(1);
+    expect(tk.ofType('light').filter((l) => l.storeyId === copyId)).toHaveLength(1);
+    // Two rooms in the scene now.
+    expect(tk.snapshot.meta.roomType).toBe(100);
+    expect(tk.exec('storey.copy', { sourceId: copyId, name: '顶层' }).id).not.toBe(copyId);
+    expect(tk.snapshot.storeys.map((s) => s.name)).toEqual(['1F', '2F', '3F', '顶层']);
+    expect(expectRefused(tk, 'storey.copy', { sourceId: 'nope' }).detail).toBe('no storey with id "nope"');
+    tk.expectMirrorInSync();
+  });
+});

@@ -1,0 +1,145 @@
+import type { CommandArgs, PlanOpeningInput, PlanWallInput } from '../../protocol/commands';
+import type { OpeningRecord, WallRecord } from '../../protocol/records';
+import { arrayOf, CheckError, finite, object, optional, type Check } from '../document/check';
+import { RECORD_ID_PATTERN, RECORD_SHAPES } from '../document/validators';
+import { chosenIdArg, claimId, requireRecord, storeyFor } from './common';
+import { openingDefaults } from './opening';
+import { reconcileStorey } from './reconcile';
+import type { CommandDef } from './types';
+import { DEFAULT_WALL_THICKNESS } from './wall';
+
+// plan.build: a plan as data (docs/plans-as-data.md). Walls and openings go in as one undo step
+// and come out exactly as if drawn by hand: the same reconcile splits crossings and detects rooms.
+
+const wallShape = RECORD_SHAPES.wall;
+const openingShape = RECORD_SHAPES.opening;
+
+/** Walls and openings per build: a whole house in one call, with a bound on runaway input. */
+export const MAX_PLAN_WALLS = 20_000;
+export const MAX_PLAN_OPENINGS = 20_000;
+
+const wallInput = object<PlanWallInput>({
+  id: chosenIdArg,
+  start: wallShape.start,
+  end: wallShape.end,
+  thickness: optional(wallShape.thickness),
+  height: optional(wallShape.height),
+  wallType: optional(wallShape.wallType),
+});
+
+const size = finite({ min: -100_000, max: 100_000 });
+
+const wallRef: Check<number | string> = (value, path) => {
+  if (typeof value === 'number' && Number.isInteger(value) && value >= 0) return value;
+  if (typeof value === 'string' && RECORD_ID_PATTERN.test(value)) return value;
+  throw new CheckError(path, `must be an index into walls or a wall id, got ${JSON.stringify(value)}`);
+};
+
+const openingInput = object<PlanOpeningInput>({
+  id: chosenIdArg,
+  wall: wallRef,
+  kind: openingShape.kind,
+  offset: size,
+  width: optional(size),
+  height: optional(size),
+  elevation: optional(size),
+  flipSide: optional(openingShape.flipSide),
+  flipHinge: optional(openingShape.flipHinge),
+});
+
+type Args = CommandArgs<'plan.build'>;
+
+const baseArgs = object<Args>({
+  storeyId: optional(wallShape.storeyId),
+  walls: arrayOf(wallInput, { maxLength: MAX_PLAN_WALLS }),
+  openings: optional(arrayOf(openingInput, { maxLength: MAX_PLAN_OPENINGS })),
+});
+
+const args: Check<Args> = (value, path) => {
+  const a = baseArgs(value, path);
+  a.openings?.forEach((o, i) => {
+    if (typeof o.wall === 'number' && o.wall >= a.walls.length) {
+      throw new CheckError(`openings[${i}].wall`, `index ${o.wall} is past the last wall (walls has ${a.walls.length})`);
+    }
+  });
+  const seen = new Set<string>();
+  const unique = (id: string | undefined, where: string) => {
+    if (id === undefined) return;
+    if (seen.has(id)) throw new CheckError(where, `"${id}" is chosen twice`);
+    seen.add(id);
+  };
+  a.walls.forEach((w, i) => unique(w.id, `walls[${i}].id`));
+  a.openings?.forEach((o, i) => unique(o.id, `openings[${i}].id`));
+  return a;
+};
+
+export const buildPlan: CommandDef<'plan.build'> = {
+  args,
+  history: 'undoable',
+  run(tx, a) {
+    const storey = storeyFor(tx, a.storeyId);
+    const walls: WallRecord[] = a.walls.map((w) => ({
+      id: claimId(tx, 'wall', w.id),
+      type: 'wall',
+      storeyId: storey.id,
+      start: w.start,
+      end: w.end,
+      thickness: w.thickness ?? DEFAULT_WALL_THICKNESS,
+      height: w.height ?? storey.layerHeight,
+      wallType: w.wallType ?? 'normal',
+    }));
+    walls.forEach((w, i) => {
+      try {
+        tx.put(w);
+      } catch (e) {
+        throw new Error(`walls[${i}]: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
+      }
+    });
+
+    // Openings go on the walls as given (offsets along the input wall); reconcile then moves each
+    // to the piece of its wall that holds it and checks them all.
+    const existing = new Set<string>();
+    const openings: OpeningRecord[] = (a.openings ?? []).map((o, i) => {
+      let wallId: string;
+      if (typeof o.wall === 'number') wallId = walls[o.wall]!.id;
+      else {
+        const wall = requireRecord(tx, o.wall, 'wall');
+        if (wall.storeyId !== storey.id) throw new Error(`openings[${i}].wall: wall "${wall.id}" is on storey ${wall.storeyId}, not ${storey.id}`);
+        wallId = wall.id;
+        existing.add(wall.id);
+      }
+      const defaults = openingDefaults(o.kind);
+      return {
+        id: claimId(tx, 'opening', o.id),
+        type: 'opening',
+        wallId,
+        kind: o.kind,
+        offset: o.offset,
+        width: o.width ?? defaults.width,
+        height: o.height ?? defaults.height,
+        elevation: o.elevation ?? defaults.elevation,
+        flipSide: o.flipSide ?? false,
+        flipHinge: o.flipHinge ?? false,
+      };
+    });
+    // Refusals the record validator would otherwise report in its own words.
+    openings.forEach((o) => {
+      if (o.offset < 0) throw new Error(`OPENING_PAST_END: opening ${o.id} spans ${o.offset - o.width / 2}..${o.offset + o.width / 2} along wall ${o.wallId}, before its start`);
+      if (!(o.width > 0) || !(o.height > 0) || !(o.elevation >= 0)) {
+        throw new Error(`OPENING_INVALID_SIZE: opening ${o.id} needs a width and height > 0 and an elevation >= 0, got ${o.width} x ${o.height} at ${o.elevation}`);
+      }
+      tx.put(o);
+    });
+
+    const { pieces, roomIds } = reconcileStorey(tx, storey.id, {
+      changed: walls.map((w) => w.id),
+      check: [...existing],
+      newOpenings: openings.map((o) => o.id),
+    });
+    const wallIds = walls.flatMap((w) => (pieces.get(w.id) ?? [{ id: w.id }]).map((p) => p.id));
+    openings.forEach((o, i) => {
+      if (!tx.has(o.id)) throw new Error(`openings[${i}] (${o.id}): its stretch of wall is covered by an older wall`);
+    });
+    return { wallIds, openingIds: openings.map((o) => o.id), roomIds: [...roomIds] };
+  },
+};

@@ -1,0 +1,331 @@
+import {
+  BoxGeometry,
+  Color,
+  DynamicDrawUsage,
+  EdgesGeometry,
+  Group,
+  InstancedBufferGeometry,
+  InstancedMesh,
+  LineSegments,
+  Matrix4,
+  MeshStandardMaterial,
+  Object3D,
+  Quaternion,
+  ShaderMaterial,
+  Vector3,
+} from 'three';
+import type { ModelRecord, ViewMode } from '../../protocol/records';
+import { MM } from './coords';
+import { WatchedGroup, WatchedMesh } from './watched';
+import { partsShown } from './materials';
+
+// Furniture models as box placeholders (until the catalogue brings their meshes), drawn
+// instanced: one InstancedMesh for every model of the document, coloured per catalogue item, and
+// their edges as one instanced line batch for the wireframe modes. Two draw calls for any number
+// of models.
+//
+// The rest of the renderer deals in one object per record (picking, highlight, Ctrl+H, captures
+// showing one storey), so each model also has a group of its own (objectFor) holding a proxy box:
+// there for the picker, and tinted and outlined by the highlight, but not drawn. All the groups
+// live under one container, `proxies`, which the scene graph takes out of the scene while three
+// renders (thousands of objects three would otherwise walk two or three times a frame for
+// nothing) and puts back after. Before every frame, refresh() reads the proxies back: a model
+// whose group was hidden leaves the instanced batch, and one whose proxy a highlight has
+// re-materialed is drawn by its proxy (tint included) instead: beginRender() lends those groups
+// to the drawn part of the layer for the frame, endRender() takes them back.
+
+/** Placeholder colours, per catalogue item (models of one modelId look alike). */
+export const MODEL_PALETTE: readonly number[] = [0x9aa5b1, 0xb5a48b, 0x7d8c7a, 0xc2b8a3, 0x8c7b6b, 0xa3b5c4, 0xd0c4b0, 0x6f7b85];
+
+const EDGE_COLOUR = 0x46505c;
+const INITIAL_CAPACITY = 64;
+
+/** FNV-1a: a stable small hash of a catalogue id. */
+function hashOf(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+export function paletteIndex(modelId: string): number {
+  return hashOf(modelId) % MODEL_PALETTE.length;
+}
+
+/** The world transform of a model's unit box (base at y 0, 1 m cube) for its record. */
+export function modelMatrix(record: ModelRecord, elevation: number, out = new Matrix4()): Matrix4 {
+  const position = new Vector3(record.position.x * MM, (elevation + record.position.z) * MM, -record.position.y * MM);
+  // Counter-clockwise seen from above is a positive turn about world +y (plan north is -z).
+  const rotation = new Quaternion().setFromAxisAngle(new Vector3(0, 1, 0), record.rotation);
+  // A zero size would make a singular matrix (no normals): keep a millimetre.
+  const scale = new Vector3(Math.max(record.size.x, 1) * MM, Math.max(record.size.z, 1) * MM, Math.max(record.size.y, 1) * MM);
+  return out.compose(position, rotation, scale);
+}
+
+const HIDDEN = new Matrix4().makeScale(0, 0, 0);
+
+// A model's group and proxy report what refresh() must follow (watched.ts): a frame looks only at
+// the models whose group was shown or hidden or whose proxy a highlight re-materialed.
+class ModelGroup extends WatchedGroup {}
+class ProxyMesh extends WatchedMesh {}
+
+/** Lines drawn once per instance, with the instance's matrix (three's line material has no instancing). */
+function instancedEdgeMaterial(): ShaderMaterial {
+  return new ShaderMaterial({
+    uniforms: { colour: { value: new Color(EDGE_COLOUR) }, opacity: { value: 1 } },
+    vertexShader: `
+      attribute mat4 boxMatrix;
+      void main() {
+        gl_Position = projectionMatrix * viewMatrix * boxMatrix * vec4(position, 1.0);
+      }`,
+    fragmentShader: `
+      uniform vec3 colour;
+      uniform float opacity;
+      void main() {
+        gl_FragColor = vec4(colour, opacity);
+        #include <colorspace_fragment>
+      }`,
+  });
+}
+
+interface Slot {
+  readonly id: string;
+  index: number;
+  readonly group: ModelGroup;
+  readonly proxy: ProxyMesh;
+  readonly material: MeshStandardMaterial;
+  matrix: Matrix4;
+  /** drawn by the batch (not hidden, not highlighted) as of the last refresh */
+  inBatch: boolean;
+  /** drawn by its proxy (highlighted) as of the last refresh */
+  own: boolean;
+}
+
+export interface ModelLayer {
+  /** The instanced batch and its edges (and, during a frame, the highlighted models' groups). */
+  readonly batch: Group;
+  /** The models' groups (see the header); the caller puts it in the scene. */
+  readonly proxies: Group;
+  /** Adds or updates a model; returns its group, a new one each time (userData.recordId set by the caller). */
+  set(record: ModelRecord, elevation: number): Group;
+  remove(id: string): void;
+  has(id: string): boolean;
+  /** Follows hidden and highlighted proxies; true when the batch changed. Call before drawing. */
+  refresh(): boolean;
+  /** During a frame: the highlighted models' groups go where three draws them. */
+  beginRender(): void;
+  endRender(): void;
+  setViewMode(mode: ViewMode): void;
+  /** The instanced mesh (tests: one for all models, count = models). */
+  readonly mesh: InstancedMesh;
+  readonly count: number;
+  dispose(): void;
+}
+
+export function createModelLayer(): ModelLayer {
+  const batch = new Group();
+  batch.name = 'models';
+  const unitBox = new BoxGeometry(1, 1, 1).translate(0, 0.5, 0);
+  // Shared by every proxy: the scene graph must not free it with one model's group.
+  unitBox.userData.shared = true;
+  const unitEdges = new EdgesGeometry(unitBox);
+  // White: the instance colours are the palette's.
+  const material = new MeshStandardMaterial({ color: 0xffffff, roughness: 0.85, metalness: 0 });
+  const proxyMaterials = MODEL_PALETTE.map((c) => new MeshStandardMaterial({ color: c, roughness: 0.85, metalness: 0 }));
+  const edgeMaterial = instancedEdgeMaterial();
+  const colours = MODEL_PALETTE.map((c) => new Color(c));
+
+  let mesh = makeMesh(INITIAL_CAPACITY);
+  const edgeGeometry = new InstancedBufferGeometry();
+  edgeGeometry.setAttribute('position', unitEdges.getAttribute('position'));
+  const edges = new LineSegments(edgeGeometry, edgeMaterial);
+  // Its bounding sphere is one unit box's; the instances are everywhere.
+  edges.frustumCulled = false;
+  edges.raycast = () => {};
+  pointEdgesAt(mesh);
+  batch.add(mesh, edges);
+
+  const proxies = new Group();
+  proxies.name = 'model-proxies';
+  proxies.matrixAutoUpdate = false;
+  const slots = new Map<string, Slot>();
+  const order: Slot[] = [];
+  let lent: Slot[] = [];
+  let mode: ViewMode = 0;
+  /** Slots whose group or proxy changed since the last refresh (see ModelGroup). */
+  const dirty = new Set<Slot>();
+  /** Whether the container was shown at the last refresh: a change means every model. */
+  let lastBase = true;
+
+  function makeMesh(capacity: number): InstancedMesh {
+    const m = new InstancedMesh(unitBox, material, capacity);
+    m.instanceMatrix.setUsage(DynamicDrawUsage);
+    m.setColorAt(0, colours[0]!);
+    m.instanceColor!.setUsage(DynamicDrawUsage);
+    m.count = 0;
+    m.castShadow = true;
+    m.receiveShadow = true;
+    m.name = 'models';
+    // Models are picked through their proxies (the batch has no record id).
+    m.raycast = () => {};
+    return m;
+  }
+
+  function pointEdgesAt(m: InstancedMesh): void {
+    edgeGeometry.setAttribute('boxMatrix', m.instanceMatrix);
+    edgeGeometry.instanceCount = m.count;
+  }
+
+  function grow(): void {
+    const bigger = makeMesh(mesh.instanceMatrix.count * 2);
+    (bigger.instanceMatrix.array as Float32Array).set(mesh.instanceMatrix.array as Float32Array);
+    (bigger.instanceColor!.array as Float32Array).set(mesh.instanceColor!.array as Float32Array);
+    bigger.count = mesh.count;
+    bigger.visible = mesh.visible;
+    batch.remove(mesh);
+    mesh.dispose();
+    mesh = bigger;
+    batch.add(mesh);
+    pointEdgesAt(mesh);
+  }
+
+  function write(slot: Slot): void {
+    mesh.setMatrixAt(slot.index, slot.inBatch ? slot.matrix : HIDDEN);
+    mesh.setColorAt(slot.index, colours[proxyMaterials.indexOf(slot.material)]!);
+    mesh.instanceMatrix.needsUpdate = true;
+    mesh.instanceColor!.needsUpdate = true;
+  }
+
+  /** The container and its ancestors are shown (checked once for all the groups in it). */
+  function containerShown(): boolean {
+    for (let o: Object3D | null = proxies; o; o = o.parent) if (!o.visible) return false;
+    return true;
+  }
+
+  /** base: containerShown(); a model's group is hidden by Ctrl+H, or a capture of another storey. */
+  function syncVisibility(slot: Slot, base: boolean): boolean {
+    const show = base && slot.group.visible;
+    const tinted = slot.proxy.material !== slot.material;
+    const inBatch = show && !tinted;
+    slot.own = show && tinted && partsShown(mode).surfaces;
+    slot.proxy.visible = slot.own;
+    if (inBatch === slot.inBatch) return false;
+    slot.inBatch = inBatch;
+    write(slot);
+    return true;
+  }
+
+  function remove(id: string): void {
+    const slot = slots.get(id);
+    if (!slot) return;
+    slots.delete(id);
+    proxies.remove(slot.group);
+    slot.group.watcher = slot.proxy.watcher = undefined;
+    dirty.delete(slot);
+    // The last instance fills the hole.
+    const last = order.pop()!;
+    if (last !== slot) {
+      last.index = slot.index;
+      order[slot.index] = last;
+      write(last);
+    }
+    mesh.count -= 1;
+    edgeGeometry.instanceCount = mesh.count;
+    mesh.boundingSphere = null;
+  }
+
+  return {
+    batch,
+    proxies,
+    set(record, elevation) {
+      const before = slots.get(record.id);
+      const modelMaterial = proxyMaterials[paletteIndex(record.modelId)]!;
+      let index: number;
+      if (before) index = before.index;
+      else {
+        if (mesh.count === mesh.instanceMatrix.count) grow();
+        index = mesh.count;
+        mesh.count += 1;
+        edgeGeometry.instanceCount = mesh.count;
+      }
+      // A new group and proxy on every change: the picker's hierarchy keeps the boxes of the
+      // meshes it was built over, so a moved mesh must be a new one (picking.ts).
+      const group = new ModelGroup();
+      group.matrixAutoUpdate = false;
+      const proxy = new ProxyMesh(unitBox, modelMaterial);
+      proxy.matrixAutoUpdate = false;
+      proxy.visible = false;
+      proxy.castShadow = true;
+      proxy.receiveShadow = true;
+      const matrix = modelMatrix(record, elevation);
+      matrix.decompose(proxy.position, proxy.quaternion, proxy.scale);
+      proxy.matrix.copy(matrix);
+      group.add(proxy);
+      if (before) {
+        proxies.remove(before.group);
+        before.group.watcher = undefined;
+        before.proxy.watcher = undefined;
+        dirty.delete(before);
+      }
+      proxies.add(group);
+      group.updateMatrixWorld(true);
+      const slot: Slot = { id: record.id, index, group, proxy, material: modelMaterial, matrix, inBatch: true, own: false };
+      group.watcher = proxy.watcher = () => dirty.add(slot);
+      order[index] = slot;
+      slots.set(record.id, slot);
+      write(slot);
+      // Recomputed when next needed (frustum culling), not once per model of a load.
+      mesh.boundingSphere = null;
+      return group;
+    },
+    remove,
+    has: (id) => slots.has(id),
+    refresh() {
+      let changed = false;
+      const base = containerShown();
+      // Every model when the container's visibility changed, else those that reported a change.
+      const which = base !== lastBase ? order : [...dirty];
+      lastBase = base;
+      dirty.clear();
+      for (const slot of which) if (syncVisibility(slot, base)) changed = true;
+      return changed;
+    },
+    beginRender() {
+      lent = order.filter((slot) => slot.own);
+      for (const slot of lent) batch.add(slot.group);
+    },
+    endRender() {
+      for (const slot of lent) if (slots.get(slot.id) === slot) proxies.add(slot.group);
+      lent = [];
+    },
+    setViewMode(next) {
+      mode = next;
+      const parts = partsShown(mode);
+      mesh.visible = parts.surfaces;
+      edges.visible = parts.edges;
+      const opacity = mode === 3 ? 0.8 : 1;
+      for (const m of [material, ...proxyMaterials]) {
+        if (m.transparent !== opacity < 1) m.needsUpdate = true;
+        m.transparent = opacity < 1;
+        m.opacity = opacity;
+        m.depthWrite = opacity === 1;
+      }
+      const base = containerShown();
+      for (const slot of order) syncVisibility(slot, base);
+    },
+    get mesh() {
+      return mesh;
+    },
+    get count() {
+      return mesh.count;
+    },
+    dispose() {
+      mesh.dispose();
+      unitBox.dispose();
+      unitEdges.dispose();
+      edgeGeometry.dispose();
+      material.dispose();
+      edgeMaterial.dispose();
+      proxyMaterials.forEach((m) => m.dispose());
+    },
+  };
+}

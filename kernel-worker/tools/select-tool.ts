@@ -1,0 +1,379 @@
+import type { KeyInput, PointerInput } from '../../protocol/input';
+import type { ModelRecord, OpeningRecord, SnapKind, Vec2, WallRecord } from '../../protocol/records';
+import { clampOpening } from '../geometry/openings';
+import { snapPoint, type SnapWall } from '../geometry/snap';
+import type { FloorLevel, GizmoHandle } from '../render/types';
+import { hitRecordId, hitTestPlan, wallFrame, type PlanHit } from './hit-test';
+import type { ScreenPoint } from './plan-view';
+import { movedBeyond, type EditGesture, type Tool, type ToolContext } from './types';
+import { SNAP_RADIUS_PX } from './wall-tool';
+
+// The select tool. In the plan view: hover highlights what is under the pointer, a click selects it
+// (Shift adds or removes), and a drag edits it: a wall end handle moves that end (walls joined there
+// follow), a wall's body moves the wall, an opening slides along its wall; a drag on empty floor pans.
+// Each drag is one undo step; Esc during it puts everything back. In the 3D views a click (no
+// movement) selects what the renderer picks, a drag on the gizmo of the one selected model moves or
+// turns it (again one undo step, Esc puts it back), and everything else goes on to the camera
+// controls. Models are dragged in the plan view too, by their footprint.
+
+type Drag =
+  | { readonly kind: 'end'; readonly gesture: EditGesture; readonly wall: WallRecord; readonly end: 'start' | 'end'; readonly joined: ReadonlySet<string> }
+  | { readonly kind: 'wall'; readonly gesture: EditGesture; readonly wall: WallRecord; readonly from: Vec2; readonly joined: ReadonlySet<string> }
+  | {
+      readonly kind: 'opening';
+      readonly gesture: EditGesture;
+      readonly opening: OpeningRecord;
+      readonly wall: WallRecord;
+      /** where along the wall the pointer held the opening, relative to its centre */
+      readonly grip: number;
+      readonly usable: readonly (readonly [number, number])[] | undefined;
+      readonly others: readonly OpeningRecord[];
+    }
+  | {
+      readonly kind: 'model';
+      readonly gesture: EditGesture;
+      /** the model as it was at pointer-down: every move starts from it */
+      readonly model: ModelRecord;
+      /** the plan footprint ('move-xy') or the gizmo handle held */
+      readonly handle: GizmoHandle;
+      /** the plan point under the pointer at pointer-down */
+      readonly from: Vec2;
+      /** 3D views: where the pointer's ray is read (the model's base plane); null in the plan view */
+      readonly level: FloorLevel | null;
+    };
+
+/** What a press in the plan view is on: a plan hit, or a model's footprint. */
+type PressHit = PlanHit | { readonly kind: 'model'; readonly id: string };
+
+interface Press {
+  readonly x: number;
+  readonly y: number;
+  readonly shift: boolean;
+  readonly hit: PressHit | null;
+}
+
+const JOINED = 1; // mm: ends this close are one joint (the geometry's merge tolerance)
+
+const near = (a: Vec2, b: Vec2, d: number): boolean => Math.hypot(a.x - b.x, a.y - b.y) <= d;
+
+/** Shift while turning a model: whole steps of 15°. */
+const ROTATE_STEP = Math.PI / 12;
+
+const pressId = (hit: PressHit): string => (hit.kind === 'model' ? hit.id : hitRecordId(hit));
+
+/** An angle in (-π, π]. */
+function normaliseAngle(a: number): number {
+  const t = a - 2 * Math.PI * Math.floor((a + Math.PI) / (2 * Math.PI));
+  return t <= -Math.PI ? t + 2 * Math.PI : t;
+}
+
+/** True when a plan point lies on a model's footprint (its size turned by its rotation). */
+export function onModelFootprint(model: ModelRecord, p: Vec2): boolean {
+  const dx = p.x - model.position.x;
+  const dy = p.y - model.position.y;
+  const c = Math.cos(model.rotation);
+  const s = Math.sin(model.rotation);
+  const lx = dx * c + dy * s;
+  const ly = -dx * s + dy * c;
+  return Math.abs(lx) <= model.size.x / 2 && Math.abs(ly) <= model.size.y / 2;
+}
+
+export function createSelectTool(ctx: ToolContext): Tool {
+  const { host } = ctx;
+  let press: Press | null = null;
+  let press3d: Press | null = null;
+  let drag: Drag | null = null;
+
+  /** Walls (other than `wall`) with an end at one of `points`: they move with it, so nothing snaps to them. */
+  function joinedAt(wall: WallRecord, points: readonly Vec2[]): Set<string> {
+    const out = new Set<string>([wall.id]);
+    for (const w of ctx.scene().walls) {
+      if (points.some((p) => near(w.start, p, JOINED) || near(w.end, p, JOINED))) out.add(w.id);
+    }
+    return out;
+  }
+
+  /** Walls, openings and their handles first; then models (the last placed on top); then rooms. */
+  function planHitAt(screen: ScreenPoint): PressHit | null {
+    const p = ctx.toPlan(screen);
+    const hit = hitTestPlan(ctx.scene(), p, ctx.mmPerPx());
+    if (hit && hit.kind !== 'room') return hit;
+    const storeyId = ctx.scene().storeyId;
+    const models = host.records.ofType('model').filter((m) => m.storeyId === storeyId);
+    for (let i = models.length - 1; i >= 0; i--) if (onModelFootprint(models[i]!, p)) return { kind: 'model', id: models[i]!.id };
+    return hit;
+  }
+
+  function startModelDrag(model: ModelRecord, handle: GizmoHandle, from: Vec2, level: FloorLevel | null): void {
+    const label = handle === 'rotate' ? 'model.rotate' : 'model.move';
+    drag = { kind: 'model', gesture: ctx.beginEdit(label), model, handle, from, level };
+  }
+
+  /** Moves or turns the dragged model from where it was at pointer-down to follow the pointer's plan point. */
+  function dragModel(d: Extract<Drag, { kind: 'model' }>, p: Vec2, shift: boolean): void {
+    const { model } = d;
+    if (d.handle === 'rotate') {
+      const c = model.position;
+      const turn = Math.atan2(p.y - c.y, p.x - c.x) - Math.atan2(d.from.y - c.y, d.from.x - c.x);
+      let rotation = normaliseAngle(model.rotation + turn);
+      if (shift) rotation = normaliseAngle(Math.round(rotation / ROTATE_STEP) * ROTATE_STEP);
+      d.gesture.move(() => (rotation === model.rotation ? undefined : host.exec('model.update', { id: model.id, rotation })));
+      return;
+    }
+    const dx = d.handle === 'move-y' ? 0 : Math.round(p.x - d.from.x);
+    const dy = d.handle === 'move-x' ? 0 : Math.round(p.y - d.from.y);
+    const position = { x: model.position.x + dx, y: model.position.y + dy, z: model.position.z };
+    d.gesture.move(() => (dx === 0 && dy === 0 ? undefined : host.exec('model.update', { id: model.id, position })));
+  }
+
+  function clickSelect(id: string | null, shift: boolean): void {
+    const current = ctx.selection();
+    let next: readonly string[];
+    if (shift) next = id === null ? current : current.includes(id) ? current.filter((x) => x !== id) : [...current, id];
+    else next = id === null ? [] : [id];
+    ctx.select(next);
+  }
+
+  function snapOptions(from: Vec2 | null, exclude: ReadonlySet<string>) {
+    const draw = ctx.tool().draw;
+    const on = draw.snap;
+    return {
+      tolerance: SNAP_RADIUS_PX * ctx.mmPerPx(),
+      endpoints: on,
+      midpoints: on,
+      lines: on,
+      orthogonal: on && draw.orthogonal,
+      angles: on && draw.angle,
+      from,
+      exclude,
+    };
+  }
+
+  function showSnap(point: Vec2 | null, kind: SnapKind): void {
+    ctx.setLive(point && kind !== 'none' ? { segment: null, snap: { point, kind }, typed: '', opening: null } : null, ctx.tool().hoverId);
+  }
+
+  function startDrag(p: Press): boolean {
+    const hit = p.hit;
+    if (!hit || hit.kind === 'room') return false;
+    const start = ctx.toPlan(p);
+    // Dragging something unselected selects it: the properties panel shows what moves.
+    const id = pressId(hit);
+    if (!ctx.selection().includes(id)) ctx.select([id]);
+    ctx.pin();
+    if (hit.kind === 'model') {
+      const model = host.records.getOfType(hit.id, 'model');
+      if (!model) return false;
+      startModelDrag(model, 'move-xy', start, null);
+    } else if (hit.kind === 'end') {
+      const wall = host.records.getOfType(hit.wallId, 'wall');
+      if (!wall) return false;
+      drag = { kind: 'end', gesture: ctx.beginEdit('wall.moveEnd'), wall, end: hit.end, joined: joinedAt(wall, [wall[hit.end]]) };
+    } else if (hit.kind === 'wall') {
+      const wall = host.records.getOfType(hit.id, 'wall');
+      if (!wall) return false;
+      drag = { kind: 'wall', gesture: ctx.beginEdit('wall.move'), wall, from: start, joined: joinedAt(wall, [wall.start, wall.end]) };
+    } else {
+      const opening = host.records.getOfType(hit.id, 'opening');
+      const wall = opening && host.records.getOfType(opening.wallId, 'wall');
+      if (!opening || !wall) return false;
+      drag = {
+        kind: 'opening',
+        gesture: ctx.beginEdit('opening.slide'),
+        opening,
+        wall,
+        grip: wallFrame(wall, start).along - opening.offset,
+        usable: ctx.scene().plan().usable.get(wall.id),
+        others: ctx.scene().openings.filter((o) => o.wallId === wall.id && o.id !== opening.id),
+      };
+    }
+    return true;
+  }
+
+  function dragTo(screen: ScreenPoint, shift = false): void {
+    const d = drag;
+    if (!d) return;
+    if (d.kind === 'model') {
+      const p = d.level ? host.floorPoint(screen.x, screen.y, d.level) : ctx.toPlan(screen);
+      // The ray missed the floor (the pointer above the horizon): the model stays where it was last.
+      if (p) dragModel(d, p, shift);
+      return;
+    }
+    const p = ctx.toPlan(screen);
+    if (d.kind === 'end') {
+      const other = d.wall[d.end === 'start' ? 'end' : 'start'];
+      const walls: readonly SnapWall[] = ctx.scene().walls;
+      const snapped = snapPoint(p, walls, snapOptions(other, d.joined));
+      const to = snapped.kind === 'none' ? { x: Math.round(snapped.point.x), y: Math.round(snapped.point.y) } : snapped.point;
+      if (near(to, other, 10)) return;
+      d.gesture.move(() => host.exec('wall.moveEnd', { id: d.wall.id, end: d.end, to }));
+      showSnap(to, snapped.kind);
+    } else if (d.kind === 'wall') {
+      let by = { x: Math.round(p.x - d.from.x), y: Math.round(p.y - d.from.y) };
+      const { wall } = d;
+      const len = Math.hypot(wall.end.x - wall.start.x, wall.end.y - wall.start.y);
+      // A wall joined to others moves square to itself (the usual way to resize a room); a free
+      // standing one goes wherever it is dragged.
+      const normal = { x: -(wall.end.y - wall.start.y) / len, y: (wall.end.x - wall.start.x) / len };
+      const square = d.joined.size > 1;
+      const project = (v: Vec2) => {
+        const k = v.x * normal.x + v.y * normal.y;
+        return { x: normal.x * k, y: normal.y * k };
+      };
+      if (square) by = project(by);
+      // Snap the moved ends to other walls' ends and centre lines.
+      const options = { ...snapOptions(null, d.joined), midpoints: false, orthogonal: false, angles: false };
+      let best: { by: Vec2; point: Vec2; kind: SnapKind; distance: number } | null = null;
+      for (const end of [wall.start, wall.end]) {
+        const moved = { x: end.x + by.x, y: end.y + by.y };
+        const s = snapPoint(moved, ctx.scene().walls, options);
+        if (s.kind === 'none') continue;
+        const shift = { x: s.point.x - moved.x, y: s.point.y - moved.y };
+        const adjusted = square ? project({ x: by.x + shift.x, y: by.y + shift.y }) : { x: by.x + shift.x, y: by.y + shift.y };
+        const distance = Math.hypot(shift.x, shift.y);
+        if (!best || distance < best.distance) best = { by: adjusted, point: s.point, kind: s.kind, distance };
+      }
+      if (best) by = best.by;
+      if (by.x === 0 && by.y === 0) {
+        d.gesture.move(() => undefined);
+      } else {
+        d.gesture.move(() => host.exec('wall.move', { id: wall.id, by }));
+      }
+      showSnap(best?.point ?? null, best?.kind ?? 'none');
+    } else {
+      const { wall, opening } = d;
+      const f = wallFrame(wall, p);
+      const offset = clampOpening({ length: f.length, usable: d.usable }, d.others, { id: opening.id, offset: f.along - d.grip, width: opening.width });
+      if (offset === null) return;
+      d.gesture.move(() => host.exec('opening.update', { id: opening.id, offset }));
+    }
+  }
+
+  function endDrag(cancel: boolean): void {
+    const d = drag;
+    if (!d) return;
+    drag = null;
+    if (cancel) d.gesture.cancel();
+    else d.gesture.finish();
+    showSnap(null, 'none');
+  }
+
+  function pointerPlan(e: PointerInput): boolean {
+    switch (e.type) {
+      case 'pointerdown':
+        if (e.button !== 0) return e.button === 2;
+        press = { x: e.x, y: e.y, shift: e.shiftKey, hit: planHitAt(e) };
+        return true;
+      case 'pointermove': {
+        if (drag) {
+          dragTo(e, e.shiftKey);
+          return true;
+        }
+        const p = press;
+        if (p && (e.buttons & 1) !== 0) {
+          if (movedBeyond(p, e)) {
+            press = null;
+            if (startDrag(p)) dragTo(e, e.shiftKey);
+            else ctx.startPan(p, 0);
+          }
+          return true;
+        }
+        const hit = planHitAt(e);
+        ctx.setLive(ctx.tool().preview, hit ? pressId(hit) : null);
+        return true;
+      }
+      case 'pointerup': {
+        if (e.button !== 0) return true;
+        if (drag) {
+          dragTo(e, e.shiftKey);
+          endDrag(false);
+          return true;
+        }
+        const p = press;
+        press = null;
+        if (p) clickSelect(p.hit ? pressId(p.hit) : null, p.shift);
+        return true;
+      }
+      case 'pointercancel':
+        press = null;
+        endDrag(true);
+        return true;
+      case 'pointerleave':
+        if (!drag) ctx.setLive(ctx.tool().preview, null);
+        return true;
+    }
+  }
+
+  /** A press on the gizmo of the one selected model starts a drag of it (the camera does not see it). */
+  function gizmoPress(e: PointerInput): boolean {
+    const handle = host.gizmoHit(e.x, e.y);
+    const ids = ctx.selection();
+    const model = handle && ids.length === 1 ? host.records.getOfType(ids[0]!, 'model') : undefined;
+    if (!handle || !model) return false;
+    const level: FloorLevel = { storeyId: model.storeyId, z: model.position.z };
+    const from = host.floorPoint(e.x, e.y, level);
+    if (!from) return false;
+    startModelDrag(model, handle, from, level);
+    return true;
+  }
+
+  function pointer3d(e: PointerInput): boolean {
+    if (drag) {
+      // A gizmo drag owns the pointer until it is released.
+      if (e.type === 'pointermove') dragTo(e, e.shiftKey);
+      else if (e.type === 'pointerup' && e.button === 0) {
+        dragTo(e, e.shiftKey);
+        endDrag(false);
+      } else if (e.type === 'pointercancel') endDrag(true);
+      return true;
+    }
+    if (e.type === 'pointerdown' && e.button === 0 && gizmoPress(e)) {
+      press3d = null;
+      return true;
+    }
+    // Otherwise never taken: the camera controls see every event too, and a click is a press the
+    // camera did not turn.
+    if (e.type === 'pointerdown' && e.button === 0) press3d = { x: e.x, y: e.y, shift: e.shiftKey, hit: null };
+    else if (e.type === 'pointermove' && press3d && movedBeyond(press3d, e)) press3d = null;
+    else if (e.type === 'pointerup' && e.button === 0 && press3d) {
+      const p = press3d;
+      press3d = null;
+      const picked = host.pick(e.x, e.y);
+      const record = picked ? host.records.get(picked.id) : undefined;
+      // Session records and the scene meta are never drawn; a pick of anything else selects it.
+      const selectable = record !== undefined && record.type !== 'meta' && record.type !== 'view' && record.type !== 'selection' && record.type !== 'tool';
+      clickSelect(selectable ? record.id : null, p.shift);
+    } else if (e.type === 'pointercancel') press3d = null;
+    return false;
+  }
+
+  return {
+    pointer(e) {
+      if (ctx.cameraView() === 2) {
+        press3d = null;
+        // A gizmo drag does not survive a switch to the plan view (nor a plan drag the way back).
+        if (drag?.kind === 'model' && drag.level) endDrag(true);
+        return pointerPlan(e);
+      }
+      if (drag && !(drag.kind === 'model' && drag.level)) endDrag(true);
+      press = null;
+      return pointer3d(e);
+    },
+    key(_e: KeyInput) {
+      return false;
+    },
+    cancel() {
+      if (drag) {
+        endDrag(true);
+        return true;
+      }
+      press = null;
+      return false;
+    },
+    reset() {
+      if (drag) endDrag(true);
+      press = null;
+      press3d = null;
+    },
+  };
+}

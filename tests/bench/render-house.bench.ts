@@ -1,0 +1,97 @@
+// The 3D view of a whole house in Chromium (issue 5): the generated house of
+// render-house-scene.ts (12 rooms, 155 walls, 60 openings, 2,000 furniture items of three parts:
+// 6,000 model records) opened in the kernel worker on an OffscreenCanvas as the app does. Rows:
+// the worker renderer's CPU time per frame (renderer.render() in the worker: scene upkeep,
+// culling, draw calls, shadows) against a bare three.js baseline drawing the same triangles (what
+// the worker's frame draws: merged static geometry per material, the models instanced) with the
+// same materials, lights, shadows and camera on the page's main thread, in alternating rounds of
+// the same page run; draw calls per frame; main-thread long tasks while the scene opens.
+// BENCH_RENDER_SCREENSHOT=<file.png> also saves a screenshot of the page (the house in 3D above,
+// the baseline below).
+
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from '@playwright/test';
+import { createServer } from 'vite';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium';
+import type { RenderHouseResult } from './pages/render-house';
+import { RENDER_HOUSE } from './render-house-scene';
+import { median, round } from './stats';
+import type { Benchmark } from './types';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const FRAMES = Number(process.env.BENCH_RENDER_FRAMES ?? 20);
+const ROUNDS = Number(process.env.BENCH_RENDER_ROUNDS ?? 3);
+const RATIO = 1.5;
+const MAX_CALLS = 500;
+
+const bench: Benchmark = {
+  id: 'render-house',
+  title: `3D view of a whole house in Chromium: worker render CPU per frame vs a bare three.js baseline, draw calls, long tasks while opening (${ROUNDS} x ${FRAMES} frames)`,
+  async run() {
+    const server = await createServer({
+      root,
+      configFile: path.join(root, 'vite.config.ts'),
+      logLevel: 'warn',
+      clearScreen: false,
+      server: {
+        port: 0,
+        host: '127.0.0.1',
+        hmr: false,
+        headers: { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' },
+      },
+      optimizeDeps: {
+        entries: ['tests/bench/pages/render-house.html', 'tests/bench/pages/render-house-worker.ts'],
+        include: ['comlink', 'three', 'fflate', 'three-mesh-bvh'],
+      },
+    });
+    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
+    try {
+      await server.listen();
+      const url = server.resolvedUrls?.local[0];
+      if (!url) throw new Error('vite dev server has no local URL');
+      const page = await browser.newPage({ viewport: { width: 800, height: 920 } });
+      page.on('pageerror', (e) => console.error(`  [page] ${e.message}`));
+      page.on('console', (m) => {
+        if (m.type() === 'error' || m.type() === 'warning') console.error(`  [page ${m.type()}] ${m.text()}`);
+      });
+      await page.goto(new URL('tests/bench/pages/render-house.html', url).href);
+      await page.waitForFunction(() => typeof window.runRenderHouse === 'function', null, { timeout: 60_000 });
+      const r: RenderHouseResult = await page.evaluate(([frames, rounds]) => window.runRenderHouse!(frames!, rounds!), [FRAMES, ROUNDS]);
+      const shot = process.env.BENCH_RENDER_SCREENSHOT;
+      if (shot) await page.screenshot({ path: shot });
+
+      const ours = median(r.worker.flatMap((s) => s.times));
+      const bare = median(r.baseline.flatMap((s) => s.times));
+      const ratio = ours / bare;
+      const calls = Math.max(...r.worker.map((s) => s.calls));
+      const longest = r.longTasks.length ? Math.max(...r.longTasks) : 0;
+      console.log(
+        `  house: ${r.records} records (${RENDER_HOUSE.rows * RENDER_HOUSE.cols} rooms, ${RENDER_HOUSE.items} items x ${RENDER_HOUSE.partsPerItem} parts); drawn as ${r.meshes} meshes, ${r.instances} instances; GL: ${r.renderer}`,
+      );
+      console.log(`  per round, worker / baseline median ms: ${r.worker.map((s, i) => `${round(median(s.times))} / ${round(median(r.baseline[i]!.times))}`).join(', ')}`);
+      return [
+        { name: 'worker renderer: CPU per frame, median', value: round(ours), unit: 'ms', target: `<= ${RATIO}x baseline (${round(bare * RATIO)} ms)`, met: ratio <= RATIO },
+        { name: 'bare three.js baseline (main thread, same triangles, instanced): CPU per frame, median', value: round(bare), unit: 'ms', target: '', met: null },
+        { name: 'worker renderer / baseline', value: round(ratio, 2), unit: 'x', target: `<= ${RATIO}x`, met: ratio <= RATIO },
+        { name: 'draw calls per frame (shadow pass included)', value: calls, unit: 'calls', target: `<= ${MAX_CALLS}`, met: calls <= MAX_CALLS },
+        { name: 'baseline draw calls per frame', value: Math.max(...r.baseline.map((s) => s.calls)), unit: 'calls', target: '', met: null },
+        { name: 'triangles per frame', value: r.worker[0]?.triangles ?? 0, unit: '', target: '', met: null },
+        {
+          name: `main-thread long tasks (> 50 ms) while opening the scene${r.longTaskSupported ? '' : ' (longtask not supported!)'}`,
+          value: r.longTasks.length,
+          unit: 'tasks',
+          target: '0',
+          met: r.longTaskSupported && r.longTasks.length === 0,
+        },
+        { name: 'longest main-thread task while opening', value: round(longest), unit: 'ms', target: '', met: null },
+        { name: 'open the scene: load call until its first frame (page round trip)', value: round(r.openMs), unit: 'ms', target: '', met: null },
+      ];
+    } finally {
+      await browser.close();
+      await server.close();
+    }
+  },
+};
+
+export default bench;
