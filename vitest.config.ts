@@ -1,9 +1,15 @@
+import babel from '@rolldown/plugin-babel';
+import { lingui } from '@lingui/vite-plugin';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+      {
+        // UI helpers use lingui macros and .po catalogues, compiled as vite.config.ts does.
+        plugins: [babel({ plugins: ['@lingui/babel-plugin-lingui-macro'], include: /[\\/]ui[\\/].*\.[jt]sx?$/ }), lingui()],
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' },
+      },
       { test: { name: 'kernel', include: ['tests/kernel/**/*.test.ts'], environment: 'node', testTimeout: 30000 } },
       {
         test: {

@@ -1,6 +1,7 @@
 import { useEffect, useRef, type CSSProperties } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { useSnapshot } from 'valtio';
+import { kernelCaptures } from './files';
 import { kernelState } from './mirror';
 import { acquireKernel, releaseKernel } from './session';
 
@@ -28,9 +29,16 @@ const overlayStyle: CSSProperties = {
 
 /** The 3D view: a canvas handed to the kernel worker, or a message when that is impossible. */
 export function KernelCanvas({ className, createDefaultRoom = true }: KernelCanvasProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const ref = useRef<HTMLCanvasElement>(null);
   const { status, error } = useSnapshot(kernelState);
+  const locale = i18n.locale === 'en' ? 'en' : 'zh';
+
+  // The plan view draws room names in the worker, which has no catalogues of its own.
+  useEffect(() => {
+    if (status !== 'ready') return;
+    kernelCaptures.setRenderOptions({ locale }).catch(() => {});
+  }, [status, locale]);
 
   useEffect(() => {
     const canvas = ref.current;

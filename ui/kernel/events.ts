@@ -40,6 +40,12 @@ function key(type: KeyInput['type'], e: KeyboardEvent): KeyInput {
   return { kind: 'key', type, key: e.key, code: e.code, repeat: e.repeat, ...modifiers(e) };
 }
 
+/** catalogues.md hotkeys the kernel answers: Ctrl+0…Ctrl+7 camera views, Ctrl+H hide (Cmd on a Mac). */
+export function isKernelHotkey(e: Pick<KeyboardEvent, 'code' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'>): boolean {
+  if (!(e.ctrlKey || e.metaKey) || e.altKey || e.shiftKey) return false;
+  return /^(?:Digit|Numpad)[0-7]$/.test(e.code) || e.code === 'KeyH';
+}
+
 interface ForwardedEventSpec<E extends Event> {
   readonly options?: AddEventListenerOptions;
   toInput(event: E, canvas: HTMLCanvasElement): ForwardedInput | null;
@@ -74,7 +80,14 @@ export const FORWARDED_EVENTS = {
     },
   },
   // Listening on the canvas means only keys typed while it has focus are forwarded.
-  keydown: { toInput: (e) => key('keydown', e) },
+  keydown: {
+    toInput(e) {
+      // The kernel's hotkeys must not also zoom the page (Ctrl+0), switch tabs (Ctrl+1…7) or open
+      // the history (Ctrl+H).
+      if (isKernelHotkey(e)) e.preventDefault();
+      return key('keydown', e);
+    },
+  },
   keyup: { toInput: (e) => key('keyup', e) },
   contextmenu: {
     toInput(e) {
@@ -88,14 +101,31 @@ export const FORWARDED_EVENTS = {
 /** Starts forwarding; returns the function that stops it. */
 export function forwardCanvasEvents(canvas: HTMLCanvasElement, send: (input: ForwardedInput) => void): () => void {
   const table: ForwardedEventTable = FORWARDED_EVENTS;
+  // Keys held down when the canvas loses focus (a click elsewhere, another window) would never
+  // see their keyup, and the roam view would walk on forever: release them on blur.
+  const held = new Map<string, KeyInput>();
+  const forward = (input: ForwardedInput) => {
+    if (input.kind === 'key') {
+      if (input.type === 'keydown') held.set(input.code, input);
+      else held.delete(input.code);
+    }
+    send(input);
+  };
   const removers = Object.entries(table).map(([type, spec]) => {
     const s = spec as ForwardedEventSpec<Event>;
     const handler = (event: Event) => {
       const input = s.toInput(event, canvas);
-      if (input) send(input);
+      if (input) forward(input);
     };
     canvas.addEventListener(type, handler, s.options);
     return () => canvas.removeEventListener(type, handler, s.options);
   });
-  return () => removers.forEach((remove) => remove());
+  const onBlur = () => {
+    for (const down of [...held.values()]) forward({ ...down, type: 'keyup', repeat: false });
+  };
+  canvas.addEventListener('blur', onBlur);
+  return () => {
+    canvas.removeEventListener('blur', onBlur);
+    removers.forEach((remove) => remove());
+  };
 }

@@ -31,6 +31,15 @@ export const kernelFiles: KernelFiles = {
   savedFileData: (sceneCode) => call('savedFileData', (api) => api.savedFileData(sceneCode)),
 };
 
+/** Images of the scene drawn in the worker (render/capture.ts); they reject on a headless kernel. */
+export type KernelCaptures = Pick<KernelApi, 'preview' | 'storeyPreviews' | 'setRenderOptions'>;
+
+export const kernelCaptures: KernelCaptures = {
+  preview: (options) => call('preview', (api) => api.preview(options)),
+  storeyPreviews: (options) => call('storeyPreviews', (api) => api.storeyPreviews(options)),
+  setRenderOptions: (options) => call('setRenderOptions', (api) => api.setRenderOptions(options)),
+};
+
 /** Resolves once the current canvas's kernel is ready (null when none is being started). */
 export function whenKernelReady(): Promise<void> | null {
   const started = currentKernel();

@@ -1,10 +1,12 @@
 import { isApiError, isSceneVersionConflict, SCENE_RETCODE, type Scene } from '../../api';
+import type { SavedFileData } from '../../protocol/scene-file';
 import type { SceneKernelPort, SceneServerPort } from './ports';
 import { writeWithRetry } from './retry';
 import { currentSceneOf, type OpLock, type SaveConflict, type SceneSessionState } from './state';
 
 // Manual save (保存, Ctrl+S), core.md §4/§5/§7/§8: refuse an empty scene; take the file from the
-// kernel; upload it (and the room-info list); then create the scene (POST) or save a new version
+// kernel; upload it (and the room-info list, the preview and the per-storey previews of a
+// multi-storey scene); then create the scene (POST) or save a new version
 // of it (PUT /{id} with baseVersion) under an Idempotency-Key. A stale baseVersion (HTTP 412) is
 // never overwritten: the uploads are kept for "save as a copy". Only the server's answer marks the
 // work saved (SceneSessionState.unconfirmedSave).
@@ -38,6 +40,49 @@ export interface SaveOptions {
 /** Content records: a scene of only its meta record and storeys is empty. */
 export function isEmptyScene(kernel: Pick<SceneKernelPort, 'contentRecords'>): boolean {
   return kernel.contentRecords() === 0;
+}
+
+/** The bytes of a base64 data: URL (the kernel's imageData), or null for anything else. */
+export function dataUrlBytes(url: string): Uint8Array | null {
+  const m = /^data:[^,;]*;base64,([A-Za-z0-9+/=]+)$/.exec(url);
+  if (!m) return null;
+  const binary = atob(m[1]!);
+  const out = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
+  return out;
+}
+
+/**
+ * Uploads the kernel's previews: the scene's (imageData) and, for a scene of several storeys, one
+ * per storey and their list (multiFloorImage, core.md §3). Best effort: a preview that cannot be
+ * uploaded leaves the saved version without it, it never fails the save of the design itself.
+ */
+export async function uploadPreviews(
+  server: Pick<SceneOpDeps['server'], 'upload'>,
+  data: Pick<SavedFileData, 'imageData' | 'imageList'>,
+): Promise<{ preview?: string; multiFloorImage?: string }> {
+  const out: { preview?: string; multiFloorImage?: string } = {};
+  const image = dataUrlBytes(data.imageData);
+  if (image) {
+    try {
+      out.preview = (await server.upload('preview', image)).url;
+    } catch {
+      // No preview on this version; the design is what matters.
+    }
+  }
+  if (data.imageList.length > 1) {
+    try {
+      const floors: { layerIndex: number; preview: string }[] = [];
+      for (const floor of data.imageList) {
+        const bytes = dataUrlBytes(floor.preview);
+        if (bytes) floors.push({ layerIndex: floor.layerIndex, preview: (await server.upload('preview', bytes)).url });
+      }
+      if (floors.length > 0) out.multiFloorImage = (await server.upload('floors', JSON.stringify(floors))).url;
+    } catch {
+      // As above: the version keeps no floor images.
+    }
+  }
+  return out;
 }
 
 function conflictVersion(e: unknown): number | null {
@@ -88,7 +133,8 @@ export async function saveScene(deps: SceneOpDeps, options: SaveOptions = {}): P
         return { kind: 'upload-failed', error };
       }
 
-      const fields = { file: fileUrl, roomInfoUrl, area: data.area, isUseStackWall: data.isUseStackWall };
+      const images = await uploadPreviews(server, data);
+      const fields = { file: fileUrl, roomInfoUrl, area: data.area, isUseStackWall: data.isUseStackWall, ...images };
       try {
         const scene = open
           ? await writeWithRetry(server.newKey, (key) => server.update(open.id, { ...fields, baseVersion: open.version }, key))
@@ -108,6 +154,7 @@ export async function saveScene(deps: SceneOpDeps, options: SaveOptions = {}): P
             roomInfoUrl,
             area: data.area,
             isUseStackWall: data.isUseStackWall,
+            ...images,
           };
           state.conflict = conflict;
           return { kind: 'conflict', conflict };
@@ -150,6 +197,8 @@ export async function saveConflictAsCopy(deps: SceneOpDeps, name: string): Promi
             roomInfoUrl: conflict.roomInfoUrl,
             area: conflict.area,
             isUseStackWall: conflict.isUseStackWall,
+            ...(conflict.preview ? { preview: conflict.preview } : {}),
+            ...(conflict.multiFloorImage ? { multiFloorImage: conflict.multiFloorImage } : {}),
             fromSceneId: conflict.sceneId,
           },
           key,

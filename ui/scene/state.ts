@@ -30,6 +30,9 @@ export interface SaveConflict {
   readonly roomInfoUrl: string | null;
   readonly area: number;
   readonly isUseStackWall: 0 | 1;
+  /** the uploaded previews of the refused save, if any */
+  readonly preview?: string;
+  readonly multiFloorImage?: string;
 }
 
 export interface SceneSessionState {

@@ -1,19 +1,24 @@
 import { Outlet } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { KernelCanvas, onKernelError } from '../kernel';
-import { notifyKernelError } from '../notice';
 import { attachSceneSession } from '../scene/controller';
+import { notifyKernelFailure } from '../workspace/kernel-notices';
 import { SceneBusyOverlay, SceneDialogs } from '../workspace/SceneDialogs';
 import { SidePanel } from '../workspace/SidePanel';
+import { TransparencyBar } from '../workspace/TransparencyBar';
+import { useUserRenderOptions } from '../workspace/useUserRenderOptions';
 import { TopBar } from '../workspace/TopBar';
 
 // Lazy screen "home" (core.md §2): the design workspace. Child routes (the material library) open
 // as a panel over the 3D view.
 export default function HomeScreen() {
-  // A failing kernel command reaches the user as 内核命令出错！ (the design card).
-  useEffect(() => onKernelError(() => notifyKernelError()), []);
+  // A failing kernel command reaches the user as 内核命令出错！ (the design card), or in its own
+  // words where the designer can act on it (an opening that does not fit).
+  useEffect(() => onKernelError(notifyKernelFailure), []);
   // The scene session (save, open, backups, restore, forced-logout auto save) lives as long as the workspace.
   useEffect(() => attachSceneSession(), []);
+  // Camera speed, drag response and mouse buttons from the user config.
+  useUserRenderOptions();
 
   return (
     <div className="workspace">
@@ -22,6 +27,7 @@ export default function HomeScreen() {
         <SidePanel />
         <main className="workspace__view">
           <KernelCanvas />
+          <TransparencyBar />
           <SceneBusyOverlay />
           <Outlet />
         </main>

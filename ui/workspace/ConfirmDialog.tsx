@@ -7,10 +7,12 @@ interface Props {
   readonly cancelLabel: string;
   readonly onConfirm: () => void;
   readonly onCancel: () => void;
+  /** 'danger' for a question whose yes destroys something */
+  readonly tone?: 'default' | 'danger';
 }
 
 /** A modal yes/no question (focus trapped, Escape cancels). Labels arrive translated. */
-export function ConfirmDialog({ open, title, confirmLabel, cancelLabel, onConfirm, onCancel }: Props) {
+export function ConfirmDialog({ open, title, confirmLabel, cancelLabel, onConfirm, onCancel, tone = 'default' }: Props) {
   return (
     <Dialog.Root open={open} onOpenChange={(d) => (d.open ? undefined : onCancel())} role="alertdialog">
       <Portal>
@@ -22,7 +24,7 @@ export function ConfirmDialog({ open, title, confirmLabel, cancelLabel, onConfir
               <button type="button" className="button button--secondary" onClick={onCancel}>
                 {cancelLabel}
               </button>
-              <button type="button" className="button button--primary" onClick={onConfirm}>
+              <button type="button" className={`button ${tone === 'danger' ? 'button--danger' : 'button--primary'}`} onClick={onConfirm}>
                 {confirmLabel}
               </button>
             </div>

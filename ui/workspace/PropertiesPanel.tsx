@@ -1,0 +1,170 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
+import type { SelectedDetail } from '../../protocol/snapshot';
+import { useKernel } from '../kernel';
+import { NumberField, ReadonlyField, SelectField, SwitchField, TextField } from './controls';
+import { Icon, OpeningIcon, type IconName } from './icons';
+import { LIMITS, MAX_NAME_LENGTH } from './number-input';
+import { openingKindInfo } from './opening-kinds';
+import { send } from './panel-commands';
+import { roomTypeName } from './room-types';
+import { pickerRoomType, useRoomTypeOptions } from './RoomTypePicker';
+import { useAreaFormat, useLengthFormat } from './format';
+import { useWallTypeOptions } from './wall-types';
+
+// 属性: what the one selected wall, door or window, or room is, and the fields that change it.
+// Each field sends its own command (one undo step) when it is committed.
+
+type Detail<K extends SelectedDetail['kind']> = Extract<SelectedDetail, { kind: K }>;
+
+export function PropertiesPanel() {
+  const { selected, selection } = useKernel();
+  if (!selected) return <EmptyProperties several={selection.length > 1} />;
+  // A new selection starts with fresh fields (no half-typed value carried over).
+  switch (selected.kind) {
+    case 'wall':
+      return <WallProperties key={selected.id} wall={selected} />;
+    case 'opening':
+      return <OpeningProperties key={selected.id} opening={selected} />;
+    case 'room':
+      return <RoomProperties key={selected.id} room={selected} />;
+    case 'model':
+      return <OtherProperties key={selected.id} id={selected.id} title={selected.name} />;
+    case 'other':
+      return <OtherProperties key={selected.id} id={selected.id} title={selected.type} />;
+  }
+}
+
+function EmptyProperties({ several }: { readonly several: boolean }) {
+  return (
+    <p className="hp-empty">
+      {several ? <Trans>已选中多个对象，按 Delete 可一起删除。</Trans> : <Trans>在平面图或三维视图中选中墙体、门窗或房间，在此编辑其属性。</Trans>}
+    </p>
+  );
+}
+
+function Heading({ icon, children }: { readonly icon: IconName | 'opening'; readonly children: ReactNode }) {
+  return (
+    <div className="hp-props__heading">
+      {icon === 'opening' ? null : <Icon name={icon} size={18} />}
+      {children}
+    </div>
+  );
+}
+
+function WallProperties({ wall }: { readonly wall: Detail<'wall'> }) {
+  const { t } = useLingui();
+  const formatLength = useLengthFormat();
+  const wallTypes = useWallTypeOptions();
+  const update = (change: { thickness?: number; height?: number; wallType?: Detail<'wall'>['wallType'] }) =>
+    void send('wall.update', { id: wall.id, ...change });
+  return (
+    <div className="hp-stack" data-testid="wall-properties">
+      <Heading icon="wall">
+        <span className="hp-props__title">
+          <Trans>墙体</Trans>
+        </span>
+      </Heading>
+      <div className="hp-form">
+        <ReadonlyField label={t`长度`} value={formatLength(wall.length)} unit="mm" />
+        <NumberField label={t`厚度`} value={wall.thickness} limits={LIMITS.wallThickness} onCommit={(thickness) => update({ thickness })} />
+        <NumberField label={t`高度`} value={wall.height} limits={LIMITS.wallHeight} onCommit={(height) => update({ height })} />
+        <SelectField label={t`墙体类型`} value={wall.wallType} options={wallTypes} onChange={(wallType) => update({ wallType })} />
+      </div>
+      <div className="hp-actions">
+        <button
+          type="button"
+          className="button button--secondary hp-action"
+          title={t`在墙体中点处拆分为两段`}
+          onClick={() => void send('wall.split', { id: wall.id, at: wall.length / 2 })}
+        >
+          <Icon name="split" size={16} />
+          <Trans>拆分墙体</Trans>
+        </button>
+        <DeleteButton onClick={() => void send('records.remove', { ids: [wall.id] })} label={t`删除墙体`} />
+      </div>
+    </div>
+  );
+}
+
+function OpeningProperties({ opening }: { readonly opening: Detail<'opening'> }) {
+  const { t, i18n } = useLingui();
+  const info = openingKindInfo(opening.openingKind);
+  const update = (change: { width?: number; height?: number; elevation?: number; offset?: number; flipSide?: boolean; flipHinge?: boolean }) =>
+    void send('opening.update', { id: opening.id, ...change });
+  return (
+    <div className="hp-stack" data-testid="opening-properties">
+      <Heading icon="opening">
+        <span className="hp-props__symbol">
+          <OpeningIcon kind={opening.openingKind} />
+        </span>
+        <span className="hp-props__title">{i18n._(info.name)}</span>
+      </Heading>
+      <div className="hp-form">
+        <NumberField label={t`宽度`} value={opening.width} limits={LIMITS.openingWidth} onCommit={(width) => update({ width })} />
+        <NumberField label={t`高度`} value={opening.height} limits={LIMITS.openingHeight} onCommit={(height) => update({ height })} />
+        <NumberField label={t`离地高度`} value={opening.elevation} limits={LIMITS.elevation} onCommit={(elevation) => update({ elevation })} />
+        <NumberField label={t`距墙起点`} value={opening.offset} limits={LIMITS.offset} onCommit={(offset) => update({ offset })} />
+      </div>
+      <div className="hp-switches">
+        <SwitchField label={t`翻转朝向`} hint={t`开向墙体的另一侧`} checked={opening.flipSide} onChange={(flipSide) => update({ flipSide })} />
+        {info.hinged ? (
+          <SwitchField label={t`翻转开向`} hint={t`铰链换到另一侧`} checked={opening.flipHinge} onChange={(flipHinge) => update({ flipHinge })} />
+        ) : null}
+      </div>
+      <div className="hp-actions">
+        <DeleteButton onClick={() => void send('opening.remove', { id: opening.id })} label={t`删除门窗`} />
+      </div>
+    </div>
+  );
+}
+
+function RoomProperties({ room }: { readonly room: Detail<'room'> }) {
+  const { t, i18n } = useLingui();
+  const formatArea = useAreaFormat();
+  const formatLength = useLengthFormat();
+  const options = useRoomTypeOptions(room.roomType);
+  return (
+    <div className="hp-stack" data-testid="room-properties">
+      <Heading icon="rooms">
+        <span className="hp-props__title">{room.name.trim() || i18n._(roomTypeName(room.roomType))}</span>
+      </Heading>
+      <div className="hp-form">
+        <TextField
+          label={t`名称`}
+          value={room.name}
+          placeholder={i18n._(roomTypeName(room.roomType))}
+          maxLength={MAX_NAME_LENGTH}
+          onCommit={(name) => void send('room.update', { id: room.id, name })}
+        />
+        <SelectField label={t`房间类型`} value={pickerRoomType(room.roomType)} options={options} onChange={(roomType) => void send('room.update', { id: room.id, roomType })} />
+        <ReadonlyField label={t`面积`} value={formatArea(room.area)} unit="m²" />
+        <ReadonlyField label={t`地面面积`} value={formatArea(room.groundArea)} unit="m²" />
+        <ReadonlyField label={t`层高`} value={formatLength(room.height)} unit="mm" />
+      </div>
+    </div>
+  );
+}
+
+function OtherProperties({ id, title }: { readonly id: string; readonly title: string }) {
+  const { t } = useLingui();
+  return (
+    <div className="hp-stack">
+      <Heading icon="properties">
+        <span className="hp-props__title">{title}</span>
+      </Heading>
+      <div className="hp-actions">
+        <DeleteButton onClick={() => void send('records.remove', { ids: [id] })} label={t`删除`} />
+      </div>
+    </div>
+  );
+}
+
+function DeleteButton({ label, onClick }: { readonly label: string; readonly onClick: () => void }) {
+  return (
+    <button type="button" className="button button--secondary hp-action hp-action--danger" onClick={onClick}>
+      <Icon name="trash" size={16} />
+      {label}
+    </button>
+  );
+}

@@ -1,0 +1,27 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type { KernelCommandError } from '../../protocol/errors';
+import { notify, notifyKernelError } from '../notice';
+import { classifyKernelFailure, type OpeningRefusal } from './refusals';
+
+// The workspace's one listener for failed kernel commands: refusals the designer can act on get
+// their own words, everything else is 内核命令出错！ (the design card).
+
+const REFUSAL_TEXT: Record<OpeningRefusal, MessageDescriptor> = {
+  OPENING_OVERLAP: msg`门窗不能与其他门窗重叠`,
+  OPENING_PAST_END: msg`门窗超出了墙体范围`,
+  OPENING_ACROSS_JOINT: msg`门窗不能跨越墙体连接处`,
+  OPENING_TOO_WIDE: msg`门窗宽度超过了可用的墙体长度`,
+  OPENING_TOO_TALL: msg`门窗高度超过了墙体高度`,
+  OPENING_INVALID_SIZE: msg`门窗尺寸无效`,
+};
+
+export const OPENING_DATA_FAILURE = msg`数据获取失败，不能插入此门窗`;
+
+export function notifyKernelFailure(error: KernelCommandError): void {
+  const failure = classifyKernelFailure(error);
+  if (failure.kind === 'opening-refused') notify(i18n._(REFUSAL_TEXT[failure.reason]), { kind: 'warning' });
+  else if (failure.kind === 'opening-data') notify(i18n._(OPENING_DATA_FAILURE), { kind: 'error' });
+  else notifyKernelError();
+}
