@@ -1,4 +1,5 @@
 import type { OpeningRecord, Vec2, WallRecord } from '../../protocol/records';
+import { boundsOf } from '../geometry/polygon';
 import type { WallFootprint } from '../geometry/wall-footprint';
 
 // Walking in the roam view (camera 1) without passing through walls. Pure plan geometry in
@@ -28,16 +29,8 @@ export interface Obstacle {
 }
 
 function obstacle(ring: readonly Vec2[]): Obstacle {
-  let minX = Infinity;
-  let minY = Infinity;
-  let maxX = -Infinity;
-  let maxY = -Infinity;
-  for (const p of ring) {
-    minX = Math.min(minX, p.x);
-    minY = Math.min(minY, p.y);
-    maxX = Math.max(maxX, p.x);
-    maxY = Math.max(maxY, p.y);
-  }
+  // An empty ring gets an empty box, which nothing meets.
+  const { minX, minY, maxX, maxY } = boundsOf(ring) ?? { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
   return { ring, minX, minY, maxX, maxY };
 }
 

@@ -2,7 +2,7 @@ import { Box3, Vector3 } from 'three';
 import type { RoomRecord, Vec2, WallRecord } from '../../protocol/records';
 import { SELECTION_ID, VIEW_ID } from '../document/session-records';
 import type { RecordReader } from '../document/store';
-import { pointInRing, signedArea } from '../geometry/polygon';
+import { boundsOf, pointInRing, signedArea } from '../geometry/polygon';
 import { frontElevation, type InsideSpot, type SurfaceTarget, type ViewContext } from './cameras';
 import { MM, planToWorld } from './coords';
 import { isClear, ROAM_RADIUS_MM, type Obstacle } from './roam';
@@ -86,16 +86,9 @@ function distanceToRing(p: Vec2, ring: readonly Vec2[]): number {
 
 /** The point of a ring farthest from its edges on a coarse grid (a room's "most inside" point). */
 function deepestPoint(ring: readonly Vec2[]): Vec2 | null {
-  let minX = Infinity;
-  let minY = Infinity;
-  let maxX = -Infinity;
-  let maxY = -Infinity;
-  for (const q of ring) {
-    minX = Math.min(minX, q.x);
-    minY = Math.min(minY, q.y);
-    maxX = Math.max(maxX, q.x);
-    maxY = Math.max(maxY, q.y);
-  }
+  const bounds = boundsOf(ring);
+  if (!bounds) return null;
+  const { minX, minY, maxX, maxY } = bounds;
   const steps = 16;
   let best: Vec2 | null = null;
   let bestDistance = -1;
