@@ -54,3 +54,18 @@ export function toKernelError(e: unknown, command: string): KernelCommandError {
   const detail = e instanceof Error ? e.message : String(e);
   return new KernelCommandError('COMMAND_FAILED', command, detail);
 }
+
+/**
+ * Why the kernel refused a door or window: a KernelCommandError's detail starts with one of these
+ * tokens and a colon (a batch puts its entry's name in front), so the UI can say it in the user's
+ * language while the detail stays English for the console.
+ */
+export const OPENING_REFUSALS = [
+  'OPENING_OVERLAP',
+  'OPENING_PAST_END',
+  'OPENING_ACROSS_JOINT',
+  'OPENING_TOO_WIDE',
+  'OPENING_TOO_TALL',
+  'OPENING_INVALID_SIZE',
+] as const;
+export type OpeningRefusal = (typeof OPENING_REFUSALS)[number];

@@ -1,4 +1,5 @@
 import type { OpeningRecord, PavingRecord, RoomRecord, Vec2, WallRecord } from '../../protocol/records';
+import type { OpeningRefusal } from '../../protocol/errors';
 import { ensureMeta, getMeta } from '../document/session-records';
 import type { RecordReader, Transaction } from '../document/store';
 import { checkOpening, type OpeningCheck } from '../geometry/openings';
@@ -56,15 +57,6 @@ export interface ReconcileResult {
 }
 
 /** Reasons an opening is refused; a refusal's detail starts with one of them and a colon. */
-export const OPENING_REFUSALS = [
-  'OPENING_OVERLAP',
-  'OPENING_PAST_END',
-  'OPENING_ACROSS_JOINT',
-  'OPENING_TOO_WIDE',
-  'OPENING_TOO_TALL',
-  'OPENING_INVALID_SIZE',
-] as const;
-export type OpeningRefusal = (typeof OPENING_REFUSALS)[number];
 
 /** Thrown for a door or window that does not fit; the message starts with its reason token. */
 export class OpeningRefused extends Error {

@@ -1,18 +1,11 @@
-import type { KernelCommandErrorData } from '../../protocol/errors';
+import { OPENING_REFUSALS, type KernelCommandErrorData, type OpeningRefusal } from '../../protocol/errors';
+
+export { OPENING_REFUSALS, type OpeningRefusal };
 
 // What a failed kernel command means to the designer. The kernel refuses an impossible opening
 // with a detail that starts with a stable reason token (kernel-worker/commands/opening.ts); a batch
 // puts its entry's name in front, so the token is looked for anywhere in the detail.
 
-export const OPENING_REFUSALS = [
-  'OPENING_OVERLAP',
-  'OPENING_PAST_END',
-  'OPENING_ACROSS_JOINT',
-  'OPENING_TOO_WIDE',
-  'OPENING_TOO_TALL',
-  'OPENING_INVALID_SIZE',
-] as const;
-export type OpeningRefusal = (typeof OPENING_REFUSALS)[number];
 
 export type KernelFailure =
   | { readonly kind: 'opening-refused'; readonly reason: OpeningRefusal }
