@@ -1,6 +1,6 @@
-// Room type names for the labels the plan view draws in the worker, which has no lingui. The zh
-// names are those of the UI's table (ui/workspace/room-types.ts, the source of the translations);
-// the en names follow catalogues.md §3. Unknown codes display as unnamed (catalogues.md §3).
+// Room type names for the labels the plan view draws in the worker, which has no lingui. They are
+// a copy of the catalogues (ui/workspace/room-types.ts and ui/locales): tests/unit/room-types.test.ts
+// fails when the two differ. Unknown codes display as unnamed (catalogues.md §3).
 
 export type PlanLocale = 'zh' | 'en';
 
@@ -17,7 +17,7 @@ const NAMES: ReadonlyMap<number, readonly [zh: string, en: string]> = new Map([
   [9, ['衣帽间', 'Cloakroom']],
   [10, ['玄关', 'Entrance']],
   [11, ['阳台', 'Balcony']],
-  [12, ['储物间', 'Storage']],
+  [12, ['储物间', 'Storage room']],
   [13, ['书房', 'Study']],
   [14, ['会议室', 'Meeting room']],
   [15, ['经理室', "Manager's office"]],
@@ -36,8 +36,8 @@ const NAMES: ReadonlyMap<number, readonly [zh: string, en: string]> = new Map([
   [28, ['机房', 'Machine room']],
   [29, ['茶水间', 'Pantry']],
   [30, ['办公卫生间', 'Office toilet']],
-  [31, ['局长办公室', "Director's office"]],
-  [32, ['副局长办公室', "Deputy director's office"]],
+  [31, ['局长办公室', "Bureau chief's office"]],
+  [32, ['副局长办公室', "Deputy bureau chief's office"]],
   [33, ['科长办公室', "Section chief's office"]],
   [34, ['科室办公室', 'Section office']],
   [99, ['其他', 'Other']],
@@ -45,7 +45,7 @@ const NAMES: ReadonlyMap<number, readonly [zh: string, en: string]> = new Map([
   [109, ['宴会厅', 'Banquet hall']],
   [110, ['宴会包间', 'Private dining room']],
   [111, ['酒店大堂', 'Hotel lobby']],
-  [112, ['酒店客房', 'Hotel room']],
+  [112, ['酒店客房', 'Hotel guest room']],
   [113, ['酒店套房', 'Hotel suite']],
   [114, ['酒店餐厅', 'Hotel restaurant']],
   [115, ['酒吧', 'Bar']],
@@ -65,10 +65,10 @@ const NAMES: ReadonlyMap<number, readonly [zh: string, en: string]> = new Map([
   [214, ['次卫', 'Second bathroom']],
   [215, ['公卫', 'Shared bathroom']],
   [216, ['洗衣房', 'Laundry']],
-  [217, ['影音室', 'Cinema']],
+  [217, ['影音室', 'Home cinema']],
   [218, ['健身房', 'Gym']],
   [219, ['花房', 'Flower room']],
-  [220, ['生活阳台', 'Utility balcony']],
+  [220, ['生活阳台', 'Service balcony']],
   [221, ['景观阳台', 'View balcony']],
   [222, ['户外', 'Outdoor']],
   [223, ['室外', 'Exterior']],

@@ -2,6 +2,7 @@ import { setupI18n, type Messages } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import { messages as enMessages } from '../../ui/locales/en/messages.po';
 import { messages as zhMessages } from '../../ui/locales/zh/messages.po';
+import { roomTypeName as planRoomTypeName } from '../../kernel-worker/render/room-names';
 import { ROOM_TYPES, roomTypeName, isKnownRoomType, roomLabel, ROOM_TYPE_GROUPS, roomTypesOf, OUTDOOR_ROOM_TYPES } from '../../ui/workspace/room-types';
 
 // catalogues.md §3: 0-34, 99, 100, 109-115 and 201-227 have names; everything else shows unnamed.
@@ -52,5 +53,14 @@ describe('room types', () => {
     expect(new Set(offered).size).toBe(offered.length);
     expect(offered.sort((a, b) => a - b)).toEqual(SPEC_CODES.filter((c) => c !== 0 && c !== 100));
     expect([...OUTDOOR_ROOM_TYPES].map((c) => en._(roomTypeName(c)))).toEqual(['Terrace', 'Outdoor', 'Exterior', 'Entrance garden']);
+  });
+
+  // The worker draws room labels in the 2D plan without lingui; its table must say what the
+  // catalogues say, in both languages, for every code and for an unknown one.
+  it('the plan view in the worker names every type exactly as the catalogues do', () => {
+    for (const code of [...SPEC_CODES, 57, 999]) {
+      expect(planRoomTypeName(code, 'zh'), `zh ${code}`).toBe(zh._(roomTypeName(code)));
+      expect(planRoomTypeName(code, 'en'), `en ${code}`).toBe(en._(roomTypeName(code)));
+    }
   });
 });
