@@ -99,7 +99,7 @@ function selectedDetail(records: RecordReader, selection: readonly string[]): Se
   switch (record.type) {
     case 'wall': {
       const length = Math.hypot(record.end.x - record.start.x, record.end.y - record.start.y);
-      return { kind: 'wall', id: record.id, length: Math.round(length * 10) / 10, thickness: record.thickness, height: record.height, wallType: record.wallType };
+      return { kind: 'wall', id: record.id, length: Math.round(length * 10) / 10, thickness: record.thickness, height: record.height, wallType: record.wallType, color: record.color ?? null };
     }
     case 'opening':
       return {

@@ -12,6 +12,7 @@ import type {
   Vec2,
   Vec3,
   ViewMode,
+  WallColor,
   WallDrawParams,
   WallType,
 } from './records';
@@ -73,10 +74,11 @@ export interface CommandMap {
 
   /** storeyId defaults to the current storey; thickness 240, height the storey's layer height. */
   'wall.add': {
-    args: ChosenId & { storeyId?: string; start: Vec2; end: Vec2; thickness?: number; height?: number; wallType?: WallType };
+    args: ChosenId & { storeyId?: string; start: Vec2; end: Vec2; thickness?: number; height?: number; wallType?: WallType; color?: WallColor };
     result: AddResult;
   };
-  'wall.update': { args: UpdateArgs<'wall'>; result: null };
+  /** `color: null` takes the wall back to the default look. */
+  'wall.update': { args: Omit<UpdateArgs<'wall'>, 'color'> & { readonly color?: WallColor | null }; result: null };
   'wall.remove': { args: RemoveArgs; result: null };
   /** Splits a wall at `at` mm from its start; the first piece keeps the id, openings go with their piece. */
   'wall.split': { args: { id: string; at: number }; result: { ids: [string, string] } };
@@ -200,6 +202,7 @@ export interface PlanWallInput {
   readonly thickness?: number;
   readonly height?: number;
   readonly wallType?: WallType;
+  readonly color?: WallColor;
 }
 
 export interface PlanOpeningInput {

@@ -84,7 +84,31 @@ export interface WallRecord extends RecordBase<'wall'> {
   readonly thickness: number;
   readonly height: number;
   readonly wallType: WallType;
+  /** A colour of WALL_COLORS for the wall's paint in 3D and its fill in the plan; absent = the default look. */
+  readonly color?: WallColor;
 }
+
+/**
+ * catalogues.md §3 draw parameter `color`: a colour name mapped to RGB (13 colours). Names are what
+ * records store, so a palette tweak changes every wall painted with it and no file needs migrating.
+ */
+export const WALL_COLORS = {
+  white: 0xf4f2ee,
+  ivory: 0xefe6cf,
+  beige: 0xdcc9a6,
+  lightGrey: 0xc9cbcd,
+  grey: 0x8e9296,
+  darkGrey: 0x55595e,
+  black: 0x2b2d30,
+  brown: 0x7a5234,
+  red: 0xb8473d,
+  orange: 0xdb8a3a,
+  yellow: 0xe2c04a,
+  green: 0x5f8f5a,
+  blue: 0x4c74a8,
+} as const satisfies Readonly<Record<string, number>>;
+export type WallColor = keyof typeof WALL_COLORS;
+export const WALL_COLOR_NAMES = Object.keys(WALL_COLORS) as readonly WallColor[];
 
 export interface RoomRecord extends RecordBase<'room'> {
   readonly storeyId: string;
@@ -189,12 +213,14 @@ export type ToolName = (typeof TOOL_NAMES)[number];
 export const WALL_DRAW_MODES = ['centre', 'inner', 'outer'] as const;
 export type WallDrawMode = (typeof WALL_DRAW_MODES)[number];
 
-/** Wall draw parameters of catalogues.md §3 (drawMode, input, angle, snap, orthogonal snap, wallType). */
+/** Wall draw parameters of catalogues.md §3 (drawMode, input, angle, snap, orthogonal snap, wallType, color). */
 export interface WallDrawParams {
   readonly drawMode: WallDrawMode;
   readonly thickness: number;
   readonly height: number;
   readonly wallType: WallType;
+  /** the colour new walls get; null = the default look */
+  readonly color: WallColor | null;
   /** snap to wall endpoints, midpoints and lines */
   readonly snap: boolean;
   /** snap to 90° from the previous point */

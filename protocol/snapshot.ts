@@ -1,4 +1,4 @@
-import type { CameraView, ClientInfo, OpeningKind, OpeningToolParams, ToolName, ViewMode, WallDrawParams, WallType } from './records';
+import type { CameraView, ClientInfo, OpeningKind, OpeningToolParams, ToolName, ViewMode, WallColor, WallDrawParams, WallType } from './records';
 
 // The UI mirror: what the React side may read. It is derived by the kernel from the records
 // and changes only through patches (see patch.ts).
@@ -57,6 +57,8 @@ export type SelectedDetail =
       readonly thickness: number;
       readonly height: number;
       readonly wallType: WallType;
+      /** null = the default look */
+      readonly color: WallColor | null;
     }
   | {
       readonly kind: 'opening';

@@ -25,6 +25,7 @@ const wallInput = object<PlanWallInput>({
   thickness: optional(wallShape.thickness),
   height: optional(wallShape.height),
   wallType: optional(wallShape.wallType),
+  color: wallShape.color,
 });
 
 const size = finite({ min: -100_000, max: 100_000 });
@@ -87,6 +88,7 @@ export const buildPlan: CommandDef<'plan.build'> = {
       thickness: w.thickness ?? DEFAULT_WALL_THICKNESS,
       height: w.height ?? storey.layerHeight,
       wallType: w.wallType ?? 'normal',
+      ...(w.color ? { color: w.color } : {}),
     }));
     walls.forEach((w, i) => {
       try {

@@ -1,6 +1,6 @@
 import type { CommandArgs } from '../../protocol/commands';
 import type { OpeningRecord, Vec2, WallRecord } from '../../protocol/records';
-import { boolean, finite, object, oneOf, optional } from '../document/check';
+import { boolean, finite, isPlainObject, object, oneOf, optional, type Check } from '../document/check';
 import type { Transaction } from '../document/store';
 import { RECORD_SHAPES } from '../document/validators';
 import { MERGE_TOLERANCE } from '../geometry/tolerance';
@@ -27,6 +27,7 @@ export const addWall: CommandDef<'wall.add'> = {
     thickness: optional(shape.thickness),
     height: optional(shape.height),
     wallType: optional(shape.wallType),
+    color: shape.color,
   }),
   history: 'undoable',
   run(tx, a) {
@@ -41,6 +42,7 @@ export const addWall: CommandDef<'wall.add'> = {
       thickness: a.thickness ?? DEFAULT_WALL_THICKNESS,
       height: a.height ?? storey.layerHeight,
       wallType: a.wallType ?? 'normal',
+      ...(a.color ? { color: a.color } : {}),
     });
     reconcileStorey(tx, storey.id, { changed: [id] });
     if (!tx.has(id)) throw new Error(`the wall from (${a.start.x}, ${a.start.y}) to (${a.end.x}, ${a.end.y}) lies entirely on an existing wall`);
@@ -52,12 +54,25 @@ export const addWall: CommandDef<'wall.add'> = {
  * Any field; a moved or resized wall is reconciled like a drawn one, and refused when one of its
  * openings (or one on a wall meeting it) would no longer fit.
  */
+const wallFields = updateArgs('wall');
+const updateWallArgs: Check<CommandArgs<'wall.update'>> = (value, path) => {
+  // null is the one value the record itself never holds: it clears the colour.
+  if (isPlainObject(value) && value.color === null) {
+    const { color: _cleared, ...rest } = value;
+    return { ...wallFields(rest, path), color: null };
+  }
+  return wallFields(value, path);
+};
+
 export const updateWall: CommandDef<'wall.update'> = {
-  args: updateArgs('wall'),
+  args: updateWallArgs,
   history: 'undoable',
   run(tx, args) {
     const record = requireRecord(tx, args.id, 'wall');
-    const next = { ...record, ...args } as WallRecord;
+    const { color: asked, ...fields } = args;
+    const { color: had, ...rest } = record;
+    const color = asked === undefined ? had : (asked ?? undefined);
+    const next: WallRecord = { ...rest, ...fields, ...(color ? { color } : {}) };
     requireRecord(tx, next.storeyId, 'storey');
     tx.put(next);
     if (next.storeyId !== record.storeyId) reconcileStorey(tx, record.storeyId);

@@ -20,7 +20,7 @@ export function defaultSelection(): SelectionRecord {
 
 /** catalogues.md §9: wall thickness 240 (user config wallThickness); issue 4: height 2800. */
 export function defaultWallDraw(): WallDrawParams {
-  return { drawMode: 'centre', thickness: 240, height: 2800, wallType: 'normal', snap: true, orthogonal: true, angle: true, input: true };
+  return { drawMode: 'centre', thickness: 240, height: 2800, wallType: 'normal', color: null, snap: true, orthogonal: true, angle: true, input: true };
 }
 
 /** A single door (kind 1), 800 x 2000 on the floor (catalogues.md §9). */

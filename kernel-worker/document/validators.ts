@@ -6,6 +6,7 @@ import {
   PAVING_MODES,
   TOOL_NAMES,
   VIEW_MODES,
+  WALL_COLOR_NAMES,
   WALL_DRAW_MODES,
   type ClientInfo,
   type OpeningToolParams,
@@ -31,6 +32,7 @@ import {
   joinPath,
   nullable,
   object,
+  optional,
   oneOf,
   string,
   type Check,
@@ -68,6 +70,7 @@ const size3 = object<Vec3>({ x: length(100_000), y: length(100_000), z: length(1
 const angle = finite({ min: -100, max: 100 });
 const flag = boolean;
 const wallType = oneOf(['normal', 'loadBearing', 'partition'] as const);
+export const wallColor = oneOf(WALL_COLOR_NAMES);
 const openingKind = oneOf(OPENING_KINDS);
 
 /** Zoom of the 2D plan: from a city block on a phone to a millimetre as wide as a finger. */
@@ -80,6 +83,7 @@ export const WALL_DRAW_SHAPE: Shape<WallDrawParams> = {
   thickness: length(5_000),
   height: length(100_000),
   wallType,
+  color: nullable(wallColor),
   snap: boolean,
   orthogonal: boolean,
   angle: boolean,
@@ -141,6 +145,7 @@ export const RECORD_SHAPES = {
     thickness: length(5_000),
     height: length(100_000),
     wallType,
+    color: optional(wallColor),
   },
   opening: {
     id,

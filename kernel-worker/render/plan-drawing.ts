@@ -1,4 +1,4 @@
-import type { OpeningRecord, RoomRecord, SnapKind, StoreyRecord, ToolRecord, Vec2, WallRecord } from '../../protocol/records';
+import { WALL_COLORS, type OpeningRecord, type RoomRecord, type SnapKind, type StoreyRecord, type ToolRecord, type Vec2, type WallRecord } from '../../protocol/records';
 import { SELECTION_ID, TOOL_ID, VIEW_ID } from '../document/session-records';
 import type { RecordReader } from '../document/store';
 import { planFor } from '../geometry/graph-cache';
@@ -570,7 +570,7 @@ export function drawPlanBase(records: PlanRecords, options: PlanDrawOptions): Pl
     if (!footprint.length) return;
     const axes = wallAxes(wall);
     const state = stateOf(wall.id);
-    const fillColor = state === 'selected' ? PLAN_COLORS.wallSelected : state === 'hover' ? PLAN_COLORS.wallHover : PLAN_COLORS.wall;
+    const fillColor = state === 'selected' ? PLAN_COLORS.wallSelected : state === 'hover' ? PLAN_COLORS.wallHover : wall.color ? WALL_COLORS[wall.color] : PLAN_COLORS.wall;
     const edge: Vec2[] = [];
     for (const piece of cutWallOnce(wall, footprint, openings.get(wall.id) ?? [])) {
       if (piece.opening) {

@@ -1,5 +1,5 @@
 import { Box3, BufferGeometry, Color, Group, LineSegments, Matrix4, Mesh, Scene, Vector3, type Material, type Object3D } from 'three';
-import type { CeilingRecord, LightRecord, ModelRecord, OpeningRecord, PavingRecord, RoomRecord, SceneRecord, Vec2, ViewMode, WallRecord } from '../../protocol/records';
+import { WALL_COLORS, type CeilingRecord, type LightRecord, type ModelRecord, type OpeningRecord, type PavingRecord, type RoomRecord, type SceneRecord, type Vec2, type ViewMode, type WallRecord } from '../../protocol/records';
 import { defaultFloorTile } from '../commands/room';
 import type { RecordsDiff } from '../document/diff';
 import type { RecordReader } from '../document/store';
@@ -430,11 +430,13 @@ export function createSceneGraph(options: SceneGraphOptions = {}): SceneGraph {
     const sides = looks.left !== null || looks.right !== null;
     const mesh = buildWallMesh(wall, footprint, own, elevation, { sides, edges });
     if (!mesh.surface) return;
-    let material: Material | Material[] = materials.wall;
+    // A painted wall shares one material per colour; pavings still cover its sides.
+    const paint = wall.color ? materials.surface({ kind: 'wall', colour: WALL_COLORS[wall.color], tile: null }) : materials.wall;
+    let material: Material | Material[] = paint;
     if (sides && mesh.surface.groups.length > 0) {
-      const left = looks.left ? materials.surface(looks.left) : materials.wall;
-      const right = looks.right ? materials.surface(looks.right) : materials.wall;
-      material = [materials.wall, left, right];
+      const left = looks.left ? materials.surface(looks.left) : paint;
+      const right = looks.right ? materials.surface(looks.right) : paint;
+      material = [paint, left, right];
     }
     group.add(surfaceMesh(mesh.surface, material));
     if (mesh.edges) group.add(lines(mesh.edges));
@@ -667,7 +669,7 @@ export function createSceneGraph(options: SceneGraphOptions = {}): SceneGraph {
       const elevation = elevationOf(wall.storeyId);
       const openingsKey = own.map(openingSignature).sort().join('|');
       const looks = wallLooks(wall);
-      const looksKey = `${looks.left ? lookKey(looks.left) : ''}/${looks.right ? lookKey(looks.right) : ''}`;
+      const looksKey = `${wall.color ?? ''}/${looks.left ? lookKey(looks.left) : ''}/${looks.right ? lookKey(looks.right) : ''}`;
       const old = built.get(id)?.state;
       if (
         old?.type === 'wall' &&

@@ -228,7 +228,7 @@ export function createWallTool(ctx: ToolContext): Tool {
     const from = last(c.faces);
     if (dist(from, to) < MIN_WALL_LENGTH) return false;
     const draw = ctx.tool().draw;
-    const props = { thickness: c.thickness, height: draw.height, wallType: draw.wallType };
+    const props = { thickness: c.thickness, height: draw.height, wallType: draw.wallType, ...(draw.color ? { color: draw.color } : {}) };
     const faces = closing ? c.faces : [...c.faces, to];
     try {
       if (c.mode === 'centre') {

@@ -178,6 +178,18 @@ test('draw a closed room with the mouse, see its area, add a door and undo it', 
   await expect(properties.getByText('4000', { exact: true })).toBeVisible();
   // The room is still there, with its area.
   await expect(roomItems(page).first()).toContainText('10.38 m²');
+
+  // Paint the wall (catalogues.md §3 color): one undo step back to the default look.
+  const blue = properties.getByRole('button', { name: '蓝色' });
+  await blue.click();
+  await expect(blue).toHaveAttribute('aria-pressed', 'true');
+  await expect(properties.getByRole('group', { name: '颜色' })).toBeVisible();
+  await page.getByRole('banner').getByRole('button', { name: '撤销' }).click();
+  await expect(properties.getByRole('button', { name: '默认' })).toHaveAttribute('aria-pressed', 'true');
+  // New walls take the draw tool's colour.
+  await wallTool.click();
+  await draw.getByRole('button', { name: '深灰' }).click();
+  await expect(draw.getByRole('button', { name: '深灰' })).toHaveAttribute('aria-pressed', 'true');
 });
 
 test('the panel speaks English and folds to its icon rail', async ({ page }) => {

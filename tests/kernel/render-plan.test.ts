@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LineSegments, Mesh } from 'three';
-import type { OpeningKind, SnapKind, ToolPreview, ToolRecord, Vec2 } from '../../protocol/records';
+import { WALL_COLORS, type OpeningKind, type SnapKind, type ToolPreview, type ToolRecord, type Vec2 } from '../../protocol/records';
 import { diffAddingAll } from '../../kernel-worker/document/diff';
 import { TOOL_ID } from '../../kernel-worker/document/session-records';
 import { createStore, type RecordStore } from '../../kernel-worker/document/store';
@@ -76,6 +76,17 @@ describe('plan drawing of the default room', () => {
     // Never upside down: vertical dimensions read bottom to top.
     for (const t of d.texts) expect(t.angle > -Math.PI / 2 && t.angle <= Math.PI / 2 + 1e-9).toBe(true);
     expect(texts(d, 'dimension-outer').filter((t) => Math.abs(t.angle - Math.PI / 2) < 1e-9)).toHaveLength(2);
+  });
+
+  it('fills a coloured wall in its colour, and the selection still in the accent', () => {
+    const { k, wall } = defaultRoom();
+    const south = wall('south').id;
+    k.exec('wall.update', { id: south, color: 'red' });
+    const colours = () => new Map(fillsOf(drawPlan(k.kernel.records, { pxPerMm: ZOOM }), 'wall').map((f) => [f.id, f.color]));
+    expect(colours().get(south)).toBe(WALL_COLORS.red);
+    expect(colours().get(wall('north').id)).toBe(PLAN_COLORS.wall);
+    k.exec('selection.set', { ids: [south] });
+    expect(colours().get(south)).toBe(PLAN_COLORS.wallSelected);
   });
 
   it('names rooms by their own name, else by their type in the locale', () => {

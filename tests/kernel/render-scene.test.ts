@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { BufferGeometry, InstancedMesh, Matrix4, Mesh, MeshStandardMaterial, Vector3, type Material } from 'three';
 import type { PlanOpeningInput, PlanWallInput } from '../../protocol/commands';
+import { WALL_COLORS } from '../../protocol/records';
 import type { RecordsDiff } from '../../kernel-worker/document/diff';
 import { diffAddingAll } from '../../kernel-worker/document/diff';
 import { createStore } from '../../kernel-worker/document/store';
@@ -407,6 +408,26 @@ describe('rooms, ceilings, pavings, skirting and lights', () => {
     const g1 = tiled.geometry.groups.find((g) => g.materialIndex === 1)!;
     const n = tiled.geometry.getAttribute('normal');
     for (let i = g1.start; i < g1.start + g1.count; i++) expect(n.getZ(i)).toBeCloseTo(-1);
+  });
+
+  it('paints a coloured wall in its colour, one material per colour, under any paving on its sides', () => {
+    const { k, graph, wall } = room();
+    const [south, north] = [wall('south').id, wall('north').id];
+    const plain = surfaceOf(graph, south)!.material as MeshStandardMaterial;
+    k.exec('wall.update', { id: south, color: 'blue' });
+    expect(graph.lastSync.rebuilt).toEqual(new Set([south]));
+    const blue = surfaceOf(graph, south)!.material as MeshStandardMaterial;
+    expect(blue).not.toBe(plain);
+    expect(blue.color.getHex()).toBe(new MeshStandardMaterial({ color: WALL_COLORS.blue }).color.getHex());
+    k.exec('wall.update', { id: north, color: 'blue' });
+    expect(surfaceOf(graph, north)!.material).toBe(blue);
+    // A tiled side keeps its tiles; the untiled side and the ends keep the paint.
+    k.exec('paving.add', { surface: { id: south, face: 'left' }, tileCode: 'W-300', tileWidth: 300, tileHeight: 600, gap: 2 });
+    const sides = surfaceOf(graph, south)!.material as MeshStandardMaterial[];
+    expect([sides[0], sides[2]]).toEqual([blue, blue]);
+    expect(sides[1]!.map).not.toBeNull();
+    k.exec('wall.update', { id: north, color: null });
+    expect(surfaceOf(graph, north)!.material).toBe(plain);
   });
 
   it('draws skirting along the walls when asked, broken at a door', () => {

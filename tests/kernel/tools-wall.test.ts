@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Vec2, WallRecord } from '../../protocol/records';
 import { bodySide, centreLineOfFaces } from '../../kernel-worker/tools/wall-tool';
-import { TestKernel } from './test-kernel';
+import { expectRefused, TestKernel } from './test-kernel';
 
 // The wall tool driven the way the canvas drives it: pointer events in canvas pixels, mapped to the
 // plan through the plan view's frame, and keys.
@@ -80,6 +80,20 @@ describe('wall tool: drawing by clicks', () => {
     tk.clickPlan({ x: 0, y: 0 }).clickPlan({ x: 2000, y: 0 });
     const [wall] = tk.ofType('wall');
     expect(wall).toMatchObject({ thickness: 120, height: 3000, wallType: 'partition', start: { x: 0, y: 0 }, end: { x: 2000, y: 0 } });
+    expect(wall).not.toHaveProperty('color');
+  });
+
+  it('paints new walls in the chosen colour, in every draw mode, until the default is chosen again', () => {
+    const tk = wallTool();
+    tk.exec('tool.set', { draw: { color: 'green' } });
+    tk.clickPlan({ x: 0, y: 0 }).clickPlan({ x: 2000, y: 0 }).press('Escape');
+    tk.exec('tool.set', { draw: { drawMode: 'inner' } });
+    tk.clickPlan({ x: 0, y: 3000 }).clickPlan({ x: 2000, y: 3000 }).clickPlan({ x: 2000, y: 5000 }).press('Escape');
+    expect(tk.ofType('wall').map((w) => w.color)).toEqual(['green', 'green', 'green']);
+    tk.exec('tool.set', { draw: { color: null, drawMode: 'centre' } });
+    tk.clickPlan({ x: 0, y: -3000 }).clickPlan({ x: 2000, y: -3000 });
+    expect(tk.ofType('wall').filter((w) => w.color === undefined)).toHaveLength(1);
+    expect(expectRefused(tk, 'tool.set', { draw: { color: 'pink' } } as never).code).toBe('INVALID_ARGS');
   });
 
   it('shows the segment being drawn and the snap in the tool record, and never writes the document on hover', () => {

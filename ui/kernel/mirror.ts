@@ -50,7 +50,7 @@ export function emptySnapshot(): KernelSnapshot {
     // Until the kernel's snapshot arrives: the kernel's own defaults (session-records.ts).
     tool: {
       name: 'select',
-      draw: { drawMode: 'centre', thickness: 240, height: 2800, wallType: 'normal', snap: true, orthogonal: true, angle: true, input: true },
+      draw: { drawMode: 'centre', thickness: 240, height: 2800, wallType: 'normal', color: null, snap: true, orthogonal: true, angle: true, input: true },
       opening: { kind: 1, width: 800, height: 2000, elevation: 0 },
       drawing: null,
     },

@@ -6,11 +6,12 @@ import { useKernel } from '../kernel';
 import { notify } from '../notice';
 import { USER_CONFIG_KEY } from '../scene/controller';
 import { ConfirmDialog } from './ConfirmDialog';
-import { NumberField, Segmented, SelectField, SwitchField } from './controls';
+import { NumberField, Segmented, SelectField, SwatchField, SwitchField } from './controls';
 import { Icon, type IconName } from './icons';
 import { LIMITS } from './number-input';
 import { send } from './panel-commands';
 import { wallThicknessFromConfig } from './user-config';
+import { useWallColorOptions } from './wall-colors';
 import { useWallTypeOptions } from './wall-types';
 
 // 绘制: the tools (select, draw walls), the wall draw parameters of catalogues.md §3 and, while a
@@ -64,6 +65,7 @@ export function DrawTools() {
     { value: 'outer', label: t`外线`, title: t`单击的点落在墙体外侧面上` },
   ];
   const wallTypes = useWallTypeOptions();
+  const wallColors = useWallColorOptions();
   const draw = tool.draw;
   const drawing = tool.drawing;
   const format = new Intl.NumberFormat(i18n.locale === 'zh' ? 'zh-CN' : 'en', { maximumFractionDigits: 1, useGrouping: false });
@@ -171,6 +173,7 @@ export function DrawTools() {
             <NumberField label={t`墙厚`} value={draw.thickness} limits={LIMITS.wallThickness} onCommit={(thickness) => setDraw({ thickness })} />
             <NumberField label={t`墙高`} value={draw.height} limits={LIMITS.wallHeight} onCommit={(height) => setDraw({ height })} />
             <SelectField<WallType> label={t`墙体类型`} value={draw.wallType} options={wallTypes} onChange={(wallType) => setDraw({ wallType })} />
+            <SwatchField label={t`墙体颜色`} value={draw.color} options={wallColors} onChange={(color) => setDraw({ color })} />
           </div>
           <div className="hp-switches">
             <SwitchField label={t`吸附`} hint={t`吸附到墙体端点、中点和墙线`} checked={draw.snap} onChange={(snap) => setDraw({ snap })} />

@@ -1,8 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
+import type { CommandArgs } from '../../protocol/commands';
 import type { SelectedDetail } from '../../protocol/snapshot';
 import { useKernel } from '../kernel';
-import { NumberField, ReadonlyField, SelectField, SwitchField, TextField } from './controls';
+import { NumberField, ReadonlyField, SelectField, SwatchField, SwitchField, TextField } from './controls';
 import { Icon, OpeningIcon, type IconName } from './icons';
 import { LIMITS, MAX_NAME_LENGTH } from './number-input';
 import { openingKindInfo } from './opening-kinds';
@@ -10,6 +11,7 @@ import { send } from './panel-commands';
 import { roomTypeName } from './room-types';
 import { pickerRoomType, useRoomTypeOptions } from './RoomTypePicker';
 import { useAreaFormat, useLengthFormat } from './format';
+import { useWallColorOptions } from './wall-colors';
 import { useWallTypeOptions } from './wall-types';
 
 // 属性: what the one selected wall, door or window, or room is, and the fields that change it.
@@ -56,7 +58,8 @@ function WallProperties({ wall }: { readonly wall: Detail<'wall'> }) {
   const { t } = useLingui();
   const formatLength = useLengthFormat();
   const wallTypes = useWallTypeOptions();
-  const update = (change: { thickness?: number; height?: number; wallType?: Detail<'wall'>['wallType'] }) =>
+  const wallColors = useWallColorOptions();
+  const update = (change: Omit<CommandArgs<'wall.update'>, 'id'>) =>
     void send('wall.update', { id: wall.id, ...change });
   return (
     <div className="hp-stack" data-testid="wall-properties">
@@ -70,6 +73,7 @@ function WallProperties({ wall }: { readonly wall: Detail<'wall'> }) {
         <NumberField label={t`厚度`} value={wall.thickness} limits={LIMITS.wallThickness} onCommit={(thickness) => update({ thickness })} />
         <NumberField label={t`高度`} value={wall.height} limits={LIMITS.wallHeight} onCommit={(height) => update({ height })} />
         <SelectField label={t`墙体类型`} value={wall.wallType} options={wallTypes} onChange={(wallType) => update({ wallType })} />
+        <SwatchField label={t`颜色`} value={wall.color} options={wallColors} onChange={(color) => update({ color })} />
       </div>
       <div className="hp-actions">
         <button

@@ -139,6 +139,49 @@ export function ReadonlyField({ label, value, unit }: { readonly label: string; 
   );
 }
 
+/**
+ * A row of colour swatches, one pressed. `css: null` is the default look, drawn as the plan's dark
+ * fill beside the 3D walls' off-white so it reads as "as usual", not as "no colour".
+ */
+export function SwatchField<V extends string | number | null>({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  readonly label: string;
+  readonly value: V;
+  readonly options: readonly { readonly value: V; readonly label: string; readonly css: string | null }[];
+  readonly onChange: (value: V) => void;
+}) {
+  const labelId = useId();
+  const current = options.find((o) => o.value === value);
+  return (
+    <div className="hp-field">
+      <span className="hp-field__label" id={labelId}>
+        {label}
+      </span>
+      <div className="hp-field__body">
+        <div className="hp-swatches" role="group" aria-labelledby={labelId}>
+          {options.map((o) => (
+            <button
+              key={String(o.value)}
+              type="button"
+              className={`hp-swatch${o.css ? '' : ' hp-swatch--default'}`}
+              style={o.css ? { background: o.css } : undefined}
+              aria-pressed={o.value === value}
+              aria-label={o.label}
+              title={o.label}
+              onClick={() => onChange(o.value)}
+            />
+          ))}
+        </div>
+        {current ? <span className="hp-swatches__name">{current.label}</span> : null}
+      </div>
+    </div>
+  );
+}
+
 export interface SelectOption<V extends string | number> {
   readonly value: V;
   readonly label: string;

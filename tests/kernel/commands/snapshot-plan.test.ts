@@ -13,7 +13,7 @@ describe('snapshot: selection detail and current room', () => {
     expect(tk.snapshot.currentRoom).toBeNull();
 
     tk.exec('selection.set', { ids: [wallIds[0]!] });
-    expect(tk.snapshot.selected).toEqual({ kind: 'wall', id: wallIds[0], length: 4000, thickness: 240, height: 2800, wallType: 'normal' });
+    expect(tk.snapshot.selected).toEqual({ kind: 'wall', id: wallIds[0], length: 4000, thickness: 240, height: 2800, wallType: 'normal', color: null });
     expect(tk.snapshot.currentRoom).toMatchObject({ id: roomId });
 
     const { id: door } = tk.exec('opening.add', { wallId: wallIds[1]!, kind: 1, offset: 1500 });

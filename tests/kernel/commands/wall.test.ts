@@ -51,6 +51,40 @@ describe('wall commands', () => {
     expect(expectRefused(tk, 'wall.update', { id: wallId, type: 'room' } as never).detail).toMatch(/^type: is not a known field/);
   });
 
+  it('paints a wall in one of the named colours and takes it back to the default with null', () => {
+    const { tk, wallIds } = withRoom();
+    const wallId = wallIds[0]!;
+    expectOneUndoStep(tk, () => tk.exec('wall.update', { id: wallId, color: 'beige' }));
+    expect(tk.get(wallId, 'wall').color).toBe('beige');
+    tk.exec('selection.set', { ids: [wallId] });
+    expect(tk.snapshot.selected).toMatchObject({ kind: 'wall', color: 'beige' });
+    // Other fields leave the colour alone; null removes the field (the saved file has no trace of it).
+    tk.exec('wall.update', { id: wallId, thickness: 200 });
+    expect(tk.get(wallId, 'wall').color).toBe('beige');
+    tk.exec('wall.update', { id: wallId, color: null });
+    expect(tk.get(wallId, 'wall')).not.toHaveProperty('color');
+    expect(tk.snapshot.selected).toMatchObject({ kind: 'wall', color: null });
+    for (const color of ['pink', '#ff0000', '', 3]) {
+      expect(expectRefused(tk, 'wall.update', { id: wallId, color } as never).detail).toMatch(/^color: must be one of "white"/);
+    }
+    const added = tk.exec('wall.add', { start: { x: 0, y: 9000 }, end: { x: 3000, y: 9000 }, color: 'black' });
+    expect(tk.get(added.id, 'wall').color).toBe('black');
+    expect(expectRefused(tk, 'wall.add', { start: { x: 0, y: 0 }, end: { x: 9, y: 0 }, color: null } as never).code).toBe('INVALID_ARGS');
+  });
+
+  it('keeps the colour on both pieces when a wall is split, by hand or by a crossing', () => {
+    const { tk, wallIds } = withRoom();
+    const wallId = wallIds[0]!;
+    tk.exec('wall.update', { id: wallId, color: 'orange' });
+    const { ids } = tk.exec('wall.split', { id: wallId, at: 1000 });
+    for (const id of ids) expect(tk.get(id, 'wall').color).toBe('orange');
+    const before = new Set(tk.ofType('wall').map((w) => w.id));
+    const start = tk.get(ids[1], 'wall').start;
+    tk.exec('wall.add', { start: { x: start.x + 1000, y: start.y - 2000 }, end: { x: start.x + 1000, y: start.y + 2000 } });
+    const fresh = tk.ofType('wall').filter((w) => !before.has(w.id) && w.color === 'orange');
+    expect(fresh.length).toBeGreaterThan(0);
+  });
+
   it('removes a wall with its openings and pavings', () => {
     const { tk, wallIds } = withRoom();
     const wallId = wallIds[0]!;
