@@ -258,6 +258,7 @@ export function updateSnapshot(
     tool: types.has('tool') ? toolSummary(records) : prev.tool,
     selected,
     currentRoom,
-    planClosed: types.has('room') || types.has('view') ? planClosed(records) : prev.planClosed,
+    // Only rooms and the current storey decide it: a camera or mode change must not walk every room.
+    planClosed: types.has('room') || view.currentStoreyId !== prev.currentStoreyId ? planClosed(records) : prev.planClosed,
   };
 }
