@@ -40,8 +40,8 @@ function compare(label: string, kernel: readonly number[], echo: readonly number
 }
 
 /** Medians of each part of a round trip, echo beside kernel (stamped workers, headless, default room). */
-function breakdownRows(parts: BreakdownResult): BenchRow[] {
-  const row = (what: string, samples: readonly number[]): BenchRow => ({ name: `breakdown: ${what} median`, value: round(median(samples)), unit: 'ms', target: '', met: null });
+function breakdownRows(parts: BreakdownResult, label = ''): BenchRow[] {
+  const row = (what: string, samples: readonly number[]): BenchRow => ({ name: `breakdown${label}: ${what} median`, value: round(median(samples)), unit: 'ms', target: '', met: null });
   return [
     row('echo round trip', parts.echo.total),
     row('echo hop to the worker', parts.echo.up),
@@ -110,6 +110,7 @@ const roundtrip: Benchmark = {
       const edit = await once(true, 'default room', 'meta.update');
       // Where the time goes: the same rounds against stamped workers (context, not a target).
       const parts = await page.evaluate((n) => window.runBreakdown!(n), N);
+      const houseParts = await page.evaluate((n) => window.runBreakdown!(n, 'house'), N);
 
       console.log(
         `  renderer: ${canvas.rendererKind}; timer resolution: ${canvas.crossOriginIsolated ? '5 µs (cross-origin isolated)' : '100 µs (not isolated)'}; house: ${house.records} records`,
@@ -125,6 +126,7 @@ const roundtrip: Benchmark = {
         { name: 'comlink ping median', value: round(median(canvas.ping)), unit: 'ms', target: '', met: null },
         { name: 'comlink exec only median', value: round(median(canvas.comlinkExec)), unit: 'ms', target: '', met: null },
         ...breakdownRows(parts),
+        ...breakdownRows(houseParts, ' (house)'),
       ];
     } finally {
       await browser.close();

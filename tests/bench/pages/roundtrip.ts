@@ -173,7 +173,7 @@ export interface BreakdownResult {
  * one main.ts builds minus Comlink and the renderer. Each round trip is cut at the stamps into the
  * hop to the worker, the time in it, the hop back and the time on the UI thread.
  */
-async function breakdown(n: number): Promise<BreakdownResult> {
+async function breakdown(n: number, scene: Scene = 'default room'): Promise<BreakdownResult> {
   const clock = () => performance.timeOrigin + performance.now();
   const echo = new Worker(new URL('./stamped-echo-worker.ts', import.meta.url), { type: 'module' });
   const worker = new Worker(new URL('./stamped-kernel-worker.ts', import.meta.url), { type: 'module' });
@@ -182,6 +182,16 @@ async function breakdown(n: number): Promise<BreakdownResult> {
   let sync: MirrorSync | null = null;
   try {
     await waitForBoot(worker);
+    if (scene === 'house') {
+      await new Promise<void>((resolve) => {
+        worker.addEventListener('message', function loaded(e: MessageEvent<{ benchHouseLoaded?: boolean }>) {
+          if (e.data.benchHouseLoaded !== true) return;
+          worker.removeEventListener('message', loaded);
+          resolve();
+        });
+        worker.postMessage({ benchLoadHouse: true });
+      });
+    }
     let sent = 0;
     let arrived = 0;
     let stamps: WorkerStamps = [0, 0, 0, 0];
@@ -211,7 +221,7 @@ async function breakdown(n: number): Promise<BreakdownResult> {
       open.setPatchListener(listener);
       return open.subscribe();
     });
-    await open.exec('scene.createDefaultRoom', {});
+    if (scene !== 'house') await open.exec('scene.createDefaultRoom', {});
 
     const out: BreakdownResult = {
       echo: { total: [], up: [], worker: [], down: [], ui: [] },
@@ -263,7 +273,7 @@ async function breakdown(n: number): Promise<BreakdownResult> {
 declare global {
   interface Window {
     runRoundTrip?: (n: number, withCanvas: boolean, scene: Scene, command?: BenchCommand) => Promise<RoundTripResult>;
-    runBreakdown?: (n: number) => Promise<BreakdownResult>;
+    runBreakdown?: (n: number, scene?: Scene) => Promise<BreakdownResult>;
   }
 }
 
