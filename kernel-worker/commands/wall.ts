@@ -50,10 +50,6 @@ export const addWall: CommandDef<'wall.add'> = {
   },
 };
 
-/**
- * Any field; a moved or resized wall is reconciled like a drawn one, and refused when one of its
- * openings (or one on a wall meeting it) would no longer fit.
- */
 const wallFields = updateArgs('wall');
 const updateWallArgs: Check<CommandArgs<'wall.update'>> = (value, path) => {
   // null is the one value the record itself never holds: it clears the colour.
@@ -64,6 +60,10 @@ const updateWallArgs: Check<CommandArgs<'wall.update'>> = (value, path) => {
   return wallFields(value, path);
 };
 
+/**
+ * Any field; a moved or resized wall is reconciled like a drawn one, and refused when one of its
+ * openings (or one on a wall meeting it) would no longer fit.
+ */
 export const updateWall: CommandDef<'wall.update'> = {
   args: updateWallArgs,
   history: 'undoable',
