@@ -4,40 +4,18 @@
 // the gesture bookkeeping, the UI snapshot patch, and the incremental mesh update the renderer does
 // in the microtask after the commit (kernel-worker/render/scene-graph.ts, no WebGL: Node).
 
-import type { PlanWallInput, PlanOpeningInput } from '../../protocol/commands';
 import type { PointerInput } from '../../protocol/input';
 import { createSequentialIds } from '../../kernel-worker/document/ids';
 import { createKernel, type Kernel } from '../../kernel-worker/kernel';
 import { createSceneGraph } from '../../kernel-worker/render/scene-graph';
 import { planToScreen } from '../../kernel-worker/tools/plan-view';
+import { COLS, housePlan, ROOM_D, ROOM_W, ROWS } from './grid-house-plan';
 import { median, p95, round } from './stats';
 import type { Benchmark } from './types';
 
 const TARGET_MS = 4;
 const MOVES = Number(process.env.BENCH_PLAN_DRAG_MOVES ?? 300);
 const WARMUP = 30;
-
-const ROWS = 6;
-const COLS = 11;
-const ROOM_W = 4200;
-const ROOM_D = 3600;
-
-/** A grid of rooms: every cell side is one wall (149 walls), a door on each room's south wall, windows along the north. */
-function housePlan(): { walls: PlanWallInput[]; openings: PlanOpeningInput[] } {
-  const walls: PlanWallInput[] = [];
-  const openings: PlanOpeningInput[] = [];
-  for (let r = 0; r <= ROWS; r++) {
-    for (let c = 0; c < COLS; c++) {
-      const index = walls.push({ start: { x: c * ROOM_W, y: r * ROOM_D }, end: { x: (c + 1) * ROOM_W, y: r * ROOM_D } }) - 1;
-      if (r < ROWS) openings.push({ wall: index, kind: 1, offset: 1000 });
-      if (r === ROWS) openings.push({ wall: index, kind: 0, offset: ROOM_W / 2 });
-    }
-  }
-  for (let r = 0; r < ROWS; r++) {
-    for (let c = 0; c <= COLS; c++) walls.push({ start: { x: c * ROOM_W, y: r * ROOM_D }, end: { x: c * ROOM_W, y: (r + 1) * ROOM_D } });
-  }
-  return { walls, openings };
-}
 
 function pointer(type: PointerInput['type'], x: number, y: number, buttons: number): PointerInput {
   return { kind: 'pointer', type, x, y, button: 0, buttons, pointerId: 1, pointerType: 'mouse', shiftKey: false, ctrlKey: false, altKey: false, metaKey: false };

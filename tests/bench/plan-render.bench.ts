@@ -11,7 +11,6 @@
 // command before each redraw, the command not timed). Context: the 3D scene graph built from
 // scratch (walls with holes, openings' frames, glass and leaves; what a load costs).
 
-import type { PlanOpeningInput, PlanWallInput } from '../../protocol/commands';
 import { diffAddingAll } from '../../kernel-worker/document/diff';
 import { createSequentialIds } from '../../kernel-worker/document/ids';
 import { TOOL_ID } from '../../kernel-worker/document/session-records';
@@ -20,35 +19,15 @@ import { createKernel } from '../../kernel-worker/kernel';
 import { drawPlanBase, drawPlanPreview } from '../../kernel-worker/render/plan-drawing';
 import { createPlanLayer } from '../../kernel-worker/render/plan-layer';
 import { createSceneGraph } from '../../kernel-worker/render/scene-graph';
+import { COLS, housePlan, ROOM_D, ROOM_W, ROWS } from './grid-house-plan';
 import { median, round } from './stats';
 import type { Benchmark } from './types';
 
 const TARGET_MS = 5;
 const RUNS = Number(process.env.BENCH_PLAN_RENDER_RUNS ?? 200);
 const WARMUP = 20;
-const ROWS = 6;
-const COLS = 11;
-const ROOM_W = 4200;
-const ROOM_D = 3600;
 /** The whole house on a 1600 px wide canvas. */
 const PX_PER_MM = 0.03;
-
-/** A grid of rooms: every cell side is one wall (149 walls), a door on each room's south wall, windows along the north. */
-function housePlan(): { walls: PlanWallInput[]; openings: PlanOpeningInput[] } {
-  const walls: PlanWallInput[] = [];
-  const openings: PlanOpeningInput[] = [];
-  for (let r = 0; r <= ROWS; r++) {
-    for (let c = 0; c < COLS; c++) {
-      const index = walls.push({ start: { x: c * ROOM_W, y: r * ROOM_D }, end: { x: (c + 1) * ROOM_W, y: r * ROOM_D } }) - 1;
-      if (r < ROWS) openings.push({ wall: index, kind: 1, offset: 1000 });
-      if (r === ROWS) openings.push({ wall: index, kind: 0, offset: ROOM_W / 2 });
-    }
-  }
-  for (let r = 0; r < ROWS; r++) {
-    for (let c = 0; c <= COLS; c++) walls.push({ start: { x: c * ROOM_W, y: r * ROOM_D }, end: { x: c * ROOM_W, y: (r + 1) * ROOM_D } });
-  }
-  return { walls, openings };
-}
 
 /** Median wall time and mean CPU time (process.cpuUsage: other load on the machine does not count) of f, in ms. */
 function measure(runs: number, f: () => void): { median: number; cpu: number } {
