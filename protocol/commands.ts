@@ -150,6 +150,22 @@ export interface CommandMap {
       rotation?: number;
       offset?: Vec2;
       mode?: PavingMode;
+      image?: string;
+    };
+    result: AddResult;
+  };
+  /**
+   * Lays a catalogue tile on a surface: the surface's paving takes the tile (code, size, texture,
+   * mix mode) and keeps its joint, angle and start; a surface without one gets a new paving.
+   */
+  'paving.lay': {
+    args: {
+      surface: { id: string; face: PavingFace };
+      tileCode: string;
+      tileWidth: number;
+      tileHeight: number;
+      image?: string;
+      mode?: PavingMode;
     };
     result: AddResult;
   };

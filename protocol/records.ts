@@ -165,7 +165,15 @@ export interface PavingRecord extends RecordBase<'paving'> {
   /** where the tile grid starts, in the surface's own 2D frame */
   readonly offset: Vec2;
   readonly mode: PavingMode;
+  /**
+   * Address of the tile's texture (the catalogue's `image`: a /files/ path on this server or an
+   * http(s) URL). Absent: the view gives the surface a tone chosen by the tile code.
+   */
+  readonly image?: string;
 }
+
+/** Texture addresses a paving may name: this server's files or an http(s) URL, no spaces or quotes. */
+export const TILE_IMAGE_PATTERN = /^(?:\/files\/|https?:\/\/)[^\s"'<>\\]{1,2000}$/;
 
 /** A suspended ceiling over one room. */
 export interface CeilingRecord extends RecordBase<'ceiling'> {

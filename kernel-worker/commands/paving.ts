@@ -1,6 +1,6 @@
 import type { CommandArgs } from '../../protocol/commands';
 import { object, optional } from '../document/check';
-import { RECORD_SHAPES } from '../document/validators';
+import { RECORD_SHAPES, tileImage } from '../document/validators';
 import { chosenIdArg, claimId, removeCommand, updateCommand } from './common';
 import type { CommandDef } from './types';
 
@@ -20,6 +20,7 @@ export const addPaving: CommandDef<'paving.add'> = {
     rotation: optional(shape.rotation),
     offset: optional(shape.offset),
     mode: optional(shape.mode),
+    image: optional(tileImage),
   }),
   history: 'undoable',
   run(tx, a) {
@@ -36,8 +37,37 @@ export const addPaving: CommandDef<'paving.add'> = {
       rotation: a.rotation ?? 0,
       offset: a.offset ?? { x: 0, y: 0 },
       mode: a.mode ?? '0',
+      ...(a.image === undefined ? {} : { image: a.image }),
     });
     return { id };
+  },
+};
+
+export const layPaving: CommandDef<'paving.lay'> = {
+  args: object<CommandArgs<'paving.lay'>>({
+    surface: shape.surface,
+    tileCode: shape.tileCode,
+    tileWidth: shape.tileWidth,
+    tileHeight: shape.tileHeight,
+    image: optional(tileImage),
+    mode: optional(shape.mode),
+  }),
+  history: 'undoable',
+  run(tx, a, context) {
+    const { surface } = a;
+    const existing = tx.ofType('paving').find((p) => p.surface.id === surface.id && p.surface.face === surface.face);
+    if (!existing) return addPaving.run(tx, a, context);
+    // A texture left over from the previous tile would dress the new one in its picture.
+    const { image: _previous, ...kept } = existing;
+    tx.put({
+      ...kept,
+      tileCode: a.tileCode,
+      tileWidth: a.tileWidth,
+      tileHeight: a.tileHeight,
+      mode: a.mode ?? existing.mode,
+      ...(a.image === undefined ? {} : { image: a.image }),
+    });
+    return { id: existing.id };
   },
 };
 

@@ -4,7 +4,7 @@ import { addLight, removeLight, updateLight } from './light';
 import { updateMeta } from './meta';
 import { addModel, removeModel, updateModel } from './model';
 import { addOpening, removeOpening, updateOpening } from './opening';
-import { addPaving, removePaving, updatePaving } from './paving';
+import { addPaving, layPaving, removePaving, updatePaving } from './paving';
 import { removeRecords, setSelection } from './records';
 import { addRoom, removeRoom, updateRoom } from './room';
 import { createDefaultRoom } from './scene';
@@ -40,6 +40,7 @@ export const registry = {
   'model.update': updateModel,
   'model.remove': removeModel,
   'paving.add': addPaving,
+  'paving.lay': layPaving,
   'paving.update': updatePaving,
   'paving.remove': removePaving,
   'ceiling.add': addCeiling,

@@ -4,6 +4,7 @@ import {
   OPENING_KINDS,
   PAVING_FACES,
   PAVING_MODES,
+  TILE_IMAGE_PATTERN,
   TOOL_NAMES,
   VIEW_MODES,
   WALL_COLOR_NAMES,
@@ -71,6 +72,7 @@ const angle = finite({ min: -100, max: 100 });
 const flag = boolean;
 const wallType = oneOf(['normal', 'loadBearing', 'partition'] as const);
 export const wallColor = oneOf(WALL_COLOR_NAMES);
+export const tileImage = string({ pattern: TILE_IMAGE_PATTERN });
 const openingKind = oneOf(OPENING_KINDS);
 
 /** Zoom of the 2D plan: from a city block on a phone to a millimetre as wide as a finger. */
@@ -189,6 +191,7 @@ export const RECORD_SHAPES = {
     rotation: angle,
     offset: vec2,
     mode: oneOf(PAVING_MODES),
+    image: optional(tileImage),
   },
   ceiling: {
     id,

@@ -45,4 +45,54 @@ describe('paving commands', () => {
     expect(expectRefused(tk, 'paving.update', { id, gap: -1 }).code).toBe('INVALID_ARGS');
     expectOneUndoStep(tk, () => tk.exec('paving.remove', { id }));
   });
+
+  it('keeps a tile texture address and refuses anything but /files/ paths and http(s) URLs', () => {
+    const { tk, roomId } = withRoom();
+    const surface = { id: roomId, face: 'floor' as const };
+    const image = '/files/catalogue/tiles/t001.png';
+    const { id } = tk.exec('paving.add', { surface, tileCode: 'x', tileWidth: 600, tileHeight: 600, image });
+    expect(tk.get(id, 'paving').image).toBe(image);
+    for (const bad of ['javascript:alert(1)', 'data:image/png;base64,AAAA', '/files/a b.png', '', '//evil.example/x.png']) {
+      expect(expectRefused(tk, 'paving.add', { surface, tileCode: 'y', tileWidth: 600, tileHeight: 600, image: bad }).detail).toMatch(/^image: must match/);
+    }
+  });
+
+  it('lays a tile on a bare surface as a new paving, in one undo step', () => {
+    const { tk, roomId } = withRoom();
+    const surface = { id: roomId, face: 'floor' as const };
+    let id = '';
+    expectOneUndoStep(tk, () => {
+      id = tk.exec('paving.lay', { surface, tileCode: 'CZ-600', tileWidth: 600, tileHeight: 600, image: '/files/catalogue/a.png' }).id;
+    });
+    expect(tk.get(id, 'paving')).toMatchObject({ surface, tileCode: 'CZ-600', tileWidth: 600, gap: 2, mode: '0', image: '/files/catalogue/a.png' });
+  });
+
+  it("lays a tile over a surface's paving: the tile changes, joint, angle and start stay", () => {
+    const { tk, roomId, wallIds } = withRoom();
+    const surface = { id: roomId, face: 'floor' as const };
+    const { id } = tk.exec('paving.add', { surface, tileCode: 'old', tileWidth: 300, tileHeight: 300, gap: 3, rotation: 0.5, offset: { x: 10, y: 20 }, image: '/files/catalogue/old.png' });
+    // Another surface's paving is left alone.
+    const wallSide = { id: wallIds[0]!, face: 'left' as const };
+    const other = tk.exec('paving.add', { surface: wallSide, tileCode: 'w', tileWidth: 300, tileHeight: 600 });
+    let laid = '';
+    expectOneUndoStep(tk, () => {
+      laid = tk.exec('paving.lay', { surface, tileCode: 'new', tileWidth: 800, tileHeight: 800 }).id;
+    });
+    expect(laid).toBe(id);
+    const paving = tk.get(id, 'paving');
+    expect(paving).toMatchObject({ tileCode: 'new', tileWidth: 800, tileHeight: 800, gap: 3, rotation: 0.5, offset: { x: 10, y: 20 } });
+    // The old tile's picture does not stay on the new tile.
+    expect(paving.image).toBeUndefined();
+    expect(tk.get(other.id, 'paving').tileCode).toBe('w');
+    expect(tk.ofType('paving')).toHaveLength(2);
+  });
+
+  it('refuses to lay on a missing surface or the wrong face and changes nothing', () => {
+    const { tk, roomId, wallIds } = withRoom();
+    const tile = { tileCode: 'x', tileWidth: 300, tileHeight: 300 };
+    expect(expectRefused(tk, 'paving.lay', { surface: { id: wallIds[0]!, face: 'floor' }, ...tile }).detail).toMatch(/no room with id/);
+    expect(expectRefused(tk, 'paving.lay', { surface: { id: roomId, face: 'floor' }, ...tile, tileWidth: 0 }).code).toBe('INVALID_ARGS');
+    expect(tk.ofType('paving')).toHaveLength(0);
+  });
 });
+
