@@ -9,14 +9,17 @@ import {
   RepeatWrapping,
   RGBAFormat,
   SRGBColorSpace,
+  type Texture,
 } from 'three';
 import type { PavingRecord, ViewMode } from '../../protocol/records';
 import { MM } from './coords';
+import { browserTileImageLoader, createTilePictures, type ComposeTile, type LoadTileImage, type TilePictures } from './tile-pictures';
 
 // Shared materials per kind of surface, so switching the view mode touches a handful of
 // materials instead of every mesh; surfaces with a paving (a wall side, a room's floor or
 // ceiling) share one material per look (colour and tile grid), with a tile texture generated
-// per tile size.
+// per tile size. A paving with a picture (PavingRecord.image) shows the tinted grid until the
+// picture has loaded (tile-pictures.ts), then one tile of the picture per tile, untinted.
 
 /** core.md §9: transparent wall opacity 0.8, ground 0.3. */
 export const TRANSPARENT_WALL_OPACITY = 0.8;
@@ -36,6 +39,20 @@ export interface SurfaceLook {
     readonly offsetX: number;
     readonly offsetY: number;
   } | null;
+  /** the tile's picture (PavingRecord.image), shown once loaded over a tiled look */
+  readonly image?: string;
+}
+
+export interface MaterialOptions {
+  /**
+   * Loads the pavings' tile pictures. Default: fetch + createImageBitmap where the worker has
+   * them (and OffscreenCanvas); none in Node. null: no pictures (the tinted grid).
+   */
+  readonly loadTileImage?: LoadTileImage | null;
+  /** Draws one tile of a picture and its joint (default: on an OffscreenCanvas). */
+  readonly composeTile?: ComposeTile;
+  /** A picture arrived and changed materials: a frame should be drawn. */
+  readonly onChange?: () => void;
 }
 
 export interface SceneMaterials {
@@ -105,6 +122,7 @@ export function pavingLook(paving: PavingRecord): SurfaceLook {
       offsetX: paving.offset.x,
       offsetY: paving.offset.y,
     },
+    ...(paving.image ? { image: paving.image } : {}),
   };
 }
 
@@ -119,7 +137,8 @@ export function defaultFloorLook(roomType: number, tile: { readonly width: numbe
 
 export function lookKey(look: SurfaceLook): string {
   const t = look.tile;
-  return t ? `${look.kind}:${look.colour}:${t.width}:${t.height}:${t.gap}:${t.rotation}:${t.offsetX}:${t.offsetY}` : `${look.kind}:${look.colour}`;
+  const base = t ? `${look.kind}:${look.colour}:${t.width}:${t.height}:${t.gap}:${t.rotation}:${t.offsetX}:${t.offsetY}` : `${look.kind}:${look.colour}`;
+  return look.image ? `${base}|${look.image}` : base;
 }
 
 /** The ceilings' own light (see createMaterials). */
@@ -166,7 +185,14 @@ function tileTexture(width: number, height: number, gap: number): DataTexture {
   return texture;
 }
 
-export function createMaterials(): SceneMaterials {
+/** Surface uv are metres: one repeat per tile and joint, the grid turned and shifted as the paving says. */
+function placeTile(map: Texture, t: NonNullable<SurfaceLook['tile']>): void {
+  map.repeat.set(1 / (Math.max(1, t.width + t.gap) * MM), 1 / (Math.max(1, t.height + t.gap) * MM));
+  map.rotation = t.rotation;
+  map.offset.set(-t.offsetX * MM * map.repeat.x, -t.offsetY * MM * map.repeat.y);
+}
+
+export function createMaterials(options: MaterialOptions = {}): SceneMaterials {
   // Back faces into the shadow map: no acne on lit faces and no leaks at corners.
   const wall = new MeshStandardMaterial({ color: 0xf2efe8, roughness: 0.92, metalness: 0, shadowSide: BackSide });
   const floor = new MeshStandardMaterial({ color: DEFAULT_FLOOR, roughness: 0.8, metalness: 0, side: DoubleSide });
@@ -206,6 +232,9 @@ export function createMaterials(): SceneMaterials {
   /** Textures by tile size: looks of one size share the pixels (three uploads a source once). */
   const tiles = new Map<string, DataTexture>();
   let mode: ViewMode = 0;
+  const loadTileImage = options.loadTileImage === undefined ? browserTileImageLoader() : options.loadTileImage;
+  const pictures: TilePictures | null = loadTileImage ? createTilePictures({ load: loadTileImage, compose: options.composeTile }) : null;
+  let disposed = false;
 
   const setOpacity = (m: MeshStandardMaterial, opacity: number) => {
     const transparent = opacity < 1;
@@ -233,16 +262,42 @@ export function createMaterials(): SceneMaterials {
       let source = tiles.get(sizeKey);
       if (!source) tiles.set(sizeKey, (source = tileTexture(t.width, t.height, t.gap)));
       const map = source.clone();
-      // Surface uv are metres: one repeat per tile and joint.
-      map.repeat.set(1 / (Math.max(1, t.width + t.gap) * MM), 1 / (Math.max(1, t.height + t.gap) * MM));
-      map.rotation = t.rotation;
-      map.offset.set(-t.offsetX * MM * map.repeat.x, -t.offsetY * MM * map.repeat.y);
+      placeTile(map, t);
       map.needsUpdate = true;
       material.map = map;
     }
     setOpacity(material, opacityOf(look.kind));
     looks.set(key, { material, kind: look.kind });
+    if (t && look.image && pictures) showPicture(key, material, look.image, t);
     return material;
+  }
+
+  /** The tile's picture on the material: at once if composed already, else once loaded (the tinted grid until then). */
+  function showPicture(key: string, material: MeshStandardMaterial, url: string, t: NonNullable<SurfaceLook['tile']>): void {
+    if (!pictures) return;
+    const use = (picture: Texture) => {
+      const map = picture.clone();
+      placeTile(map, t);
+      material.map?.dispose();
+      material.map = map;
+      material.color.setHex(0xffffff);
+      material.needsUpdate = true;
+    };
+    const ready = pictures.ready(url, t);
+    if (ready) {
+      use(ready);
+      return;
+    }
+    if (ready === null) return;
+    pictures
+      .load(url, t)
+      .then((picture) => {
+        // Disposed meanwhile, or the look's material is no longer this one: nothing to dress.
+        if (!picture || disposed || looks.get(key)?.material !== material) return;
+        use(picture);
+        options.onChange?.();
+      })
+      .catch((error: unknown) => console.warn(`[render] tile picture ${url} not shown`, error));
   }
 
   function lamp(colour: string): MeshStandardMaterial {
@@ -290,12 +345,14 @@ export function createMaterials(): SceneMaterials {
       return mode === 3;
     },
     dispose() {
+      disposed = true;
       for (const m of [wall, floor, ceiling, edge, glass, ...solids, ...lamps.values()]) m.dispose();
       for (const { material } of looks.values()) {
         material.map?.dispose();
         material.dispose();
       }
       for (const t of tiles.values()) t.dispose();
+      pictures?.dispose();
     },
   };
 }

@@ -7,7 +7,7 @@ import { footprintsFor, footprintStats } from '../geometry/graph-cache';
 import type { WallFootprint } from '../geometry/wall-footprint';
 import { MM } from './coords';
 import { buildFixture, createFixtureGeometries } from './light-fixtures';
-import { createMaterials, defaultFloorLook, lookKey, partsShown, pavingLook, type SceneMaterials, type SurfaceLook } from './materials';
+import { createMaterials, defaultFloorLook, lookKey, partsShown, pavingLook, type MaterialOptions, type SceneMaterials, type SurfaceLook } from './materials';
 import { createModelLayer, modelMatrix } from './models';
 import { doorSpans, outlineEdges, roomSurfaces, skirtingGeometry, suspendedCeilingGeometry } from './room-mesh';
 import { createStaticBatches, IDLE_MS } from './static-batches';
@@ -52,9 +52,19 @@ export interface SceneGraphOptions {
   readonly skirting?: boolean;
   /**
    * Asks the renderer for a frame: the graph does, a moment after edits stop, so that the
-   * static batches are merged again (static-batches.ts) without waiting for the next input.
+   * static batches are merged again (static-batches.ts) without waiting for the next input; and
+   * when a paving's tile picture has loaded into its material.
    */
   readonly requestFrame?: () => void;
+  /**
+   * A tile picture has changed shared materials: copies made from them (the highlight's tinted
+   * ones) must follow. Called before requestFrame.
+   */
+  readonly onMaterialsChanged?: () => void;
+  /** Loads pavings' tile pictures (materials.ts; default: the browser's, none in Node). */
+  readonly loadTileImage?: MaterialOptions['loadTileImage'];
+  /** Draws one tile of a picture (materials.ts; default: on an OffscreenCanvas). */
+  readonly composeTile?: MaterialOptions['composeTile'];
 }
 
 export interface SceneGraph {
@@ -216,7 +226,14 @@ function keepsFaces(was: Box3, now: Box3 | null, outer: Box3): boolean {
 export function createSceneGraph(options: SceneGraphOptions = {}): SceneGraph {
   const scene = new Scene();
   scene.background = new Color(0xe9ecef);
-  const materials: SceneMaterials = createMaterials();
+  const materials: SceneMaterials = createMaterials({
+    loadTileImage: options.loadTileImage,
+    composeTile: options.composeTile,
+    onChange: () => {
+      options.onMaterialsChanged?.();
+      options.requestFrame?.();
+    },
+  });
   const fixtures = createFixtureGeometries();
   const content = new Group();
   content.name = 'document';

@@ -74,6 +74,8 @@ export interface ViewController {
   resize(width: number, height: number): void;
   /** Advances animations and walking to this time; true while another frame is needed. */
   beforeDraw(now: number): boolean;
+  /** Shared materials changed outside a sync (a tile picture loaded): highlighted meshes follow. */
+  materialsChanged(): void;
   pick(x: number, y: number): PickResult | null;
   /** The model gizmo (shown while exactly one model is selected, outside the plan view). */
   readonly gizmo: Gizmo;
@@ -476,6 +478,9 @@ export function createViewController(options: ViewControllerOptions): ViewContro
       } finally {
         gizmo.fit(rig.active, viewport.height);
       }
+    },
+    materialsChanged() {
+      refreshHighlight();
     },
     pick: pickAt,
     gizmo,
