@@ -75,7 +75,7 @@ export default defineConfig({
     env: {
       PORT: String(port),
       DATA_DIR: dataDir,
-      DIST_DIR: path.join(root, 'dist'),
+      DIST_DIR: process.env.E2E_DIST_DIR ?? path.join(root, 'dist'),
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     },
   },

@@ -4,7 +4,9 @@ import { KernelCanvas, onKernelError } from '../kernel';
 import { attachSceneSession } from '../scene/controller';
 import { notifyKernelFailure } from '../workspace/kernel-notices';
 import { SceneBusyOverlay, SceneDialogs } from '../workspace/SceneDialogs';
-import { SidePanel } from '../workspace/SidePanel';
+import { resetMenu } from '../workspace/menu';
+import { MenuPanels } from '../workspace/MenuPanels';
+import { MenuRail } from '../workspace/MenuRail';
 import { TransparencyBar } from '../workspace/TransparencyBar';
 import { useUserRenderOptions } from '../workspace/useUserRenderOptions';
 import { TopBar } from '../workspace/TopBar';
@@ -19,12 +21,15 @@ export default function HomeScreen() {
   useEffect(() => attachSceneSession(), []);
   // Camera speed, drag response and mouse buttons from the user config.
   useUserRenderOptions();
+  // Each visit to the workspace starts on HouseType.
+  useEffect(() => resetMenu, []);
 
   return (
     <div className="workspace">
       <TopBar />
       <div className="workspace__body">
-        <SidePanel />
+        <MenuRail />
+        <MenuPanels />
         <main className="workspace__view">
           <KernelCanvas />
           <TransparencyBar />

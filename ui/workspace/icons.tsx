@@ -47,6 +47,8 @@ export type IconName =
   | 'house'
   | 'keyboard'
   | 'material'
+  | 'gallery'
+  | 'tiles'
   | 'tag';
 
 const PATHS: Record<IconName, ReactNode> = {
@@ -165,6 +167,19 @@ const PATHS: Record<IconName, ReactNode> = {
     <>
       <path d="M3.5 10.2V4.5a1 1 0 0 1 1-1h5.7l6.3 6.3a1 1 0 0 1 0 1.4l-5.3 5.3a1 1 0 0 1-1.4 0Z" />
       <circle cx="7" cy="7" r="1.2" />
+    </>
+  ),
+  tiles: (
+    <>
+      <rect x="3" y="3" width="14" height="14" rx="1" />
+      <path d="M10 3v14M3 10h14" />
+    </>
+  ),
+  gallery: (
+    <>
+      <rect x="3" y="3.5" width="14" height="13" rx="1.5" />
+      <path d="m3.5 14 4-4.5 3 3 2-2 4 4" />
+      <circle cx="13" cy="7.5" r="1.3" />
     </>
   ),
   material: (
