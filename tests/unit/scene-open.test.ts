@@ -1,8 +1,45 @@
 import { describe, expect, it } from 'vitest';
-import { needsSavePrompt, openScene, sceneIdFromSearch } from '../../ui/scene/open';
+import { needsSavePrompt, openFileAsNewScene, openScene, sceneIdFromSearch } from '../../ui/scene/open';
 import { restoreVersion } from '../../ui/scene/restore';
 import { currentSceneOf } from '../../ui/scene/state';
 import { kernelRefusal, makeDeps, networkError, versionRow } from './scene-fakes';
+
+describe('openFileAsNewScene (a sample room)', () => {
+  it('loads the file and forgets the open scene, so a save cannot write into it', async () => {
+    const deps = makeDeps();
+    const open = deps.server.seed('当前', 2);
+    deps.state.scene = currentSceneOf(open);
+    deps.state.unconfirmedSave = true;
+    const sample = deps.server.seed('样板间', 1, new Uint8Array([7, 7]));
+    expect(await openFileAsNewScene(deps, sample.file)).toEqual({ ok: true });
+    expect(deps.kernel.called('load')[0]!.args[0]).toEqual(new Uint8Array([7, 7]));
+    expect(deps.state).toMatchObject({ scene: null, unconfirmedSave: false, conflict: null, lastBackup: null, busy: null });
+  });
+
+  it('a refused or unreachable file keeps the open scene and the session', async () => {
+    const deps = makeDeps();
+    const open = deps.server.seed('当前', 2);
+    deps.state.scene = currentSceneOf(open);
+    const sample = deps.server.seed('坏样板间', 1);
+    deps.kernel.loadError = kernelRefusal('BAD_FILE');
+    const refused = await openFileAsNewScene(deps, sample.file);
+    expect(refused.ok === false && refused.outcome.kind).toBe('refused');
+    deps.server.failNext.set('fetchFile', { error: networkError(sample.file), times: 1 });
+    const unreachable = await openFileAsNewScene(deps, sample.file);
+    expect(unreachable.ok === false && unreachable.outcome.kind).toBe('fetch-failed');
+    expect(deps.state.scene).toEqual(currentSceneOf(open));
+    expect(deps.state.busy).toBeNull();
+  });
+
+  it('waits for nothing and changes nothing while another scene operation is running', async () => {
+    const deps = makeDeps();
+    deps.state.busy = 'saving';
+    const sample = deps.server.seed('样板间', 1);
+    expect(await openFileAsNewScene(deps, sample.file)).toEqual({ ok: false, outcome: { kind: 'busy' } });
+    expect(deps.kernel.called('load')).toHaveLength(0);
+    expect(deps.state.busy).toBe('saving');
+  });
+});
 
 describe('openScene', () => {
   it('fetches the scene fresh, loads its file bytes and makes it the session scene', async () => {

@@ -10,7 +10,7 @@ import { DEFAULT_BACKUP_INTERVAL_MS, SCENE_ID_PARAM } from './constants';
 import { autoSaveOnForcedLogout, isLoggedInElsewhere, once } from './forced-logout';
 import { liveKernel, liveServer } from './live';
 import { failureText, sceneText, uploadFailureDetail } from './messages';
-import { needsSavePrompt, openScene, sceneIdFromSearch, type OpenOutcome } from './open';
+import { needsSavePrompt, openFileAsNewScene, openScene, sceneIdFromSearch, type OpenOutcome } from './open';
 import { systemClock } from './ports';
 import { restoreVersion } from './restore';
 import { dismissConflict, saveConflictAsCopy, saveScene, type SaveOutcome, type SceneOpDeps } from './save';
@@ -163,7 +163,35 @@ async function open(target: Scene | number): Promise<boolean> {
   return true;
 }
 
+/** The address no longer names a scene (a reload must not bring back the one replaced). */
+function sceneForgotten(): void {
+  clearBackupFailure();
+  if (window.location.pathname === '/') {
+    const url = new URL(window.location.href);
+    if (!url.searchParams.has(SCENE_ID_PARAM)) return;
+    url.searchParams.delete(SCENE_ID_PARAM);
+    window.history.replaceState(window.history.state, '', url);
+  }
+}
+
 // ---- actions ----
+
+/** Opens a stored scene without asking (the caller has asked 保存提示 already, or had no need to). */
+export function openStoredScene(target: Scene | number): Promise<boolean> {
+  return open(target);
+}
+
+/** Loads a file as a new, never-saved scene (a sample room's): 未保存方案, reminded to save like a fresh one. */
+export async function openSceneFile(url: string): Promise<boolean> {
+  const step = await openFileAsNewScene(deps, url);
+  if (!step.ok) {
+    if (step.outcome.kind !== 'opened') showOpenOutcome(step.outcome);
+    return false;
+  }
+  sceneForgotten();
+  unsavedHint?.start();
+  return true;
+}
 
 /** 保存 / Ctrl+S: a scene saved before saves at once; a new one asks for its name first. */
 export async function requestSave(): Promise<boolean> {

@@ -80,6 +80,26 @@ export async function openScene(deps: SceneOpDeps, target: Scene | number): Prom
   }
 }
 
+/**
+ * Loads a file (a sample room's) as a new scene that was never saved: the session forgets the
+ * scene it had, so a save can never write the file into that scene. Under the session's lock,
+ * like every open, save and backup.
+ */
+export async function openFileAsNewScene(deps: SceneOpDeps, url: string): Promise<LoadStep> {
+  const { state, lock } = deps;
+  if (state.busy) return { ok: false, outcome: { kind: 'busy' } };
+  state.busy = 'opening';
+  try {
+    return await lock.run(async (): Promise<LoadStep> => {
+      const step = await fetchAndLoad(deps, url);
+      if (step.ok) Object.assign(state, { scene: null, unconfirmedSave: false, conflict: null, lastBackup: null });
+      return step;
+    });
+  } finally {
+    state.busy = null;
+  }
+}
+
 /** The scene id of `?sceneId=<id>`, or null. */
 export function sceneIdFromSearch(search: string): number | null {
   const raw = new URLSearchParams(search).get('sceneId');
