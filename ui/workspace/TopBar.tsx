@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { BrandMark } from '../app/BrandMark';
 import { clearUser, readLoginProject, readUser } from '../auth/storage';
@@ -38,12 +38,12 @@ export function TopBar() {
       ) : null}
       <span className="topbar__spacer" />
       <LanguageSwitch />
-      <span className="topbar__user">
+      <Link to="/personcenter" className="topbar__user" title={t`个人中心`}>
         <span className="avatar" aria-hidden="true">
           {displayName.slice(0, 1).toUpperCase()}
         </span>
         <span className="topbar__username">{displayName}</span>
-      </span>
+      </Link>
       <button type="button" className="button button--ghost" onClick={() => setConfirming(true)}>
         <Trans>退出登录</Trans>
       </button>
