@@ -93,7 +93,8 @@ test('a failing profile call shows the error, and 重试 loads the profile', asy
     if (!fail) return route.continue();
     return route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 500, msg: '服务繁忙', data: null }) });
   });
-  await loginTo(page, 'yfang', 'member', 'Member@2026');
+  // An account no other spec signs in with: one live session per account, and specs run side by side.
+  await loginTo(page, 'mnls', 'member', 'Member@2026');
 
   const alert = page.getByRole('alert').filter({ hasText: '个人信息加载失败' });
   await expect(alert).toBeVisible();
