@@ -1,7 +1,10 @@
 import { Outlet } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { KernelCanvas, onKernelError } from '../kernel';
+import { api } from '../app/api';
+import { startUsageReporting } from '../app/usage';
 import { attachSceneSession } from '../scene/controller';
+import { systemClock } from '../scene/ports';
 import { notifyKernelFailure } from '../workspace/kernel-notices';
 import { SceneBusyOverlay, SceneDialogs } from '../workspace/SceneDialogs';
 import { resetMenu } from '../workspace/menu';
@@ -21,6 +24,8 @@ export default function HomeScreen() {
   useEffect(() => attachSceneSession(), []);
   // Camera speed, drag response and mouse buttons from the user config.
   useUserRenderOptions();
+  // Statistics: the visit and the time spent (core.md §7).
+  useEffect(() => startUsageReporting(api, systemClock), []);
   // Each visit to the workspace starts on HouseType.
   useEffect(() => resetMenu, []);
 

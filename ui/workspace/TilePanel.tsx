@@ -14,6 +14,7 @@ import {
 } from '../../api';
 import type { PavingFace } from '../../protocol/records';
 import { api } from '../app/api';
+import { reportSourceUsed } from '../app/usage';
 import { useKernel } from '../kernel';
 import { apiErrorText, notify, notifyApiError } from '../notice';
 import { Segmented, SelectField } from './controls';
@@ -130,7 +131,9 @@ export function TilePanel() {
       ...(/^(\/files\/|https?:\/\/)/.test(tile.image) ? { image: tile.image } : {}),
     });
     setLaying(null);
-    if (done) notify(t`已铺贴：${tile.name}`, { kind: 'success', duration: 2000 });
+    if (!done) return;
+    notify(t`已铺贴：${tile.name}`, { kind: 'success', duration: 2000 });
+    reportSourceUsed(api, 'pavingAgent', tile.id);
   }
 
   const faces: { value: PavingFace; label: string }[] =
