@@ -110,6 +110,18 @@ test('browse the tile catalogue, keep a favourite, lay a tile on the floor and u
   await expect(cards.filter({ hasText: favouriteName })).toHaveCount(1);
   await cards.filter({ hasText: favouriteName }).getByRole('button', { name: `取消收藏 ${favouriteName}` }).click();
   await expect(panel.getByText('暂无收藏的瓷砖')).toBeVisible();
+  // Several favourites leave at once (after a confirmation).
+  await panel.getByRole('button', { name: '公共库' }).click();
+  for (const card of [cards.nth(1), cards.nth(2)]) {
+    const name = (await card.locator('.tp-card__name').textContent()) ?? '';
+    await card.getByRole('button', { name: `收藏 ${name}` }).click();
+    await expect(card.getByRole('button', { name: `取消收藏 ${name}` })).toBeVisible();
+  }
+  await panel.getByRole('button', { name: '我的收藏' }).click();
+  await expect(cards).toHaveCount(2);
+  await panel.getByRole('button', { name: '移出本页收藏' }).click();
+  await page.getByRole('alertdialog', { name: /移出收藏/ }).getByRole('button', { name: '移出', exact: true }).click();
+  await expect(panel.getByText('暂无收藏的瓷砖')).toBeVisible();
   await panel.getByRole('button', { name: '公共库' }).click();
   await expect(cards).toHaveCount(8);
 

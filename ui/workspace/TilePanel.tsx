@@ -5,6 +5,7 @@ import {
   FILTER_MORE_VALUE,
   getTileFilters,
   isApiError,
+  multiDeleteTileFavor,
   unfavorTile,
   type FilterOption,
   type Tile,
@@ -17,6 +18,7 @@ import { api } from '../app/api';
 import { reportSourceUsed } from '../app/usage';
 import { useKernel } from '../kernel';
 import { apiErrorText, notify, notifyApiError } from '../notice';
+import { ConfirmDialog } from './ConfirmDialog';
 import { Segmented, SelectField } from './controls';
 import { Icon } from './icons';
 import { send } from './panel-commands';
@@ -61,6 +63,7 @@ export function TilePanel() {
   // Favourites changed here, by id, so a card shows its star at once and the favourites tab drops it.
   const [favours, setFavours] = useState<ReadonlyMap<number, 0 | 1>>(new Map());
   const [laying, setLaying] = useState<number | null>(null);
+  const [clearing, setClearing] = useState(false);
 
   const request = JSON.stringify([library, filters, page, attempt]);
   const [answer, setAnswer] = useState<{ request: string; load: Load } | null>(null);
@@ -116,6 +119,18 @@ export function TilePanel() {
     } catch (e) {
       if (isApiError(e)) notifyApiError(e);
     }
+  }
+
+  /** 移出本页收藏: the favourites on this page leave the list in one call. */
+  async function clearPage(ids: readonly number[]) {
+    setClearing(false);
+    try {
+      await multiDeleteTileFavor(api, ids, { silent: true });
+    } catch (e) {
+      if (isApiError(e)) notifyApiError(e);
+    }
+    setPage(1);
+    setAttempt((n) => n + 1);
   }
 
   async function lay(tile: Tile) {
@@ -293,6 +308,23 @@ export function TilePanel() {
             })}
           </ul>
         )}
+
+        {library === 'favorfilters' && shown.length > 0 ? (
+          <>
+            <button type="button" className="button button--ghost tp-clear-favourites" onClick={() => setClearing(true)}>
+              <Trans>移出本页收藏</Trans>
+            </button>
+            <ConfirmDialog
+              open={clearing}
+              title={t`将本页的 ${shown.length} 款瓷砖移出收藏，是否继续?`}
+              confirmLabel={t`移出`}
+              cancelLabel={t`取消`}
+              tone="danger"
+              onConfirm={() => void clearPage(shown.map((tile) => tile.id))}
+              onCancel={() => setClearing(false)}
+            />
+          </>
+        ) : null}
 
         {result && result.last_page > 1 ? (
           <nav className="tp-pages" aria-label={t`翻页`}>
