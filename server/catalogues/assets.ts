@@ -2,8 +2,10 @@
 // pictures; the first request for one draws it from catalogue_assets (texture spec and size),
 // stores it through FileStorage and serves the stored copy from then on. Seeding therefore only
 // writes rows (fast), and every process behind a load balancer can draw any missing picture.
+// ensureAsset also stores the seeded sample rooms' committed scene files (model-room-scenes.ts).
 import type { Db } from '../db/types';
 import type { FileStorage } from '../storage/types';
+import { modelRoomSceneSeed, storeModelRoomScene } from './model-room-scenes';
 import { encodePng } from './png';
 import { mixedLaying, renderTexture, sizeForAspect, thumbnail, downscale, type RgbImage, type TextureSpec } from './textures';
 
@@ -73,28 +75,32 @@ export function renderAsset(row: AssetRow, variant: AssetVariant): Uint8Array | 
 
 const inFlight = new Map<string, Promise<boolean>>();
 
+async function drawAsset(db: Db, storage: FileStorage, key: string, parsed: { base: string; variant: AssetVariant }): Promise<boolean> {
+  const rows = await db.query<AssetRow>('select texture, width_mm, height_mm, variants from catalogue_assets where base = $1', [parsed.base]);
+  const row = rows[0];
+  if (!row) return false;
+  const png = renderAsset(row, parsed.variant);
+  if (!png) return false;
+  await storage.put(key, png, { contentType: 'image/png' });
+  return true;
+}
+
 /**
- * Makes sure the picture under `key` is in storage, drawing it when its item exists. False when
- * the key names no catalogue picture (unknown base or variant).
+ * Makes sure the file under `key` is in storage: a picture, drawn when its item exists, or the
+ * scene file of a seeded sample room (catalogue/model-rooms/<seed key>.scene.json, read from the
+ * committed file: model-room-scenes.ts). False when the key names neither (unknown base, variant
+ * or seed).
  */
 export async function ensureAsset(db: Db, storage: FileStorage, key: string): Promise<boolean> {
   if (await storage.stat(key)) return true;
+  const sceneSeed = modelRoomSceneSeed(key);
   const parsed = parseAssetKey(key);
-  if (!parsed) return false;
+  if (sceneSeed === null && !parsed) return false;
   let pending = inFlight.get(key);
   if (!pending) {
-    pending = (async () => {
-      const rows = await db.query<AssetRow>(
-        'select texture, width_mm, height_mm, variants from catalogue_assets where base = $1',
-        [parsed.base],
-      );
-      const row = rows[0];
-      if (!row) return false;
-      const png = renderAsset(row, parsed.variant);
-      if (!png) return false;
-      await storage.put(key, png, { contentType: 'image/png' });
-      return true;
-    })().finally(() => inFlight.delete(key));
+    pending = (sceneSeed !== null ? storeModelRoomScene(storage, key, sceneSeed) : drawAsset(db, storage, key, parsed!)).finally(() =>
+      inFlight.delete(key),
+    );
     inFlight.set(key, pending);
   }
   return pending;

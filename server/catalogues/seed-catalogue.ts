@@ -2,7 +2,7 @@
 // on first request (assets.ts), so this takes a few statements however large the catalogue is.
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/types';
-import { assetUrl } from './assets';
+import { assetUrl, FILES_URL_PREFIX } from './assets';
 import {
   BRANDS,
   modelRoomSeeds,
@@ -12,6 +12,7 @@ import {
   publicTileSeeds,
   type TileSeed,
 } from './catalogue-data';
+import { modelRoomSceneKey } from './model-room-scenes';
 
 export interface CatalogueSeedReport {
   tilesAdded: number;
@@ -193,23 +194,33 @@ async function seedModelRooms(db: Db): Promise<number> {
     viewed_count: r.viewedCount,
     cover_url: assetUrl(baseOf(r.key)),
     asset_base: baseOf(r.key),
+    // the committed scene file (model-room-scenes.ts), served under /files/catalogue/
+    scene_file: FILES_URL_PREFIX + modelRoomSceneKey(r.key),
     room: { roomType: r.roomType, roomName: r.name, area: r.area },
     age_days: seeds.length - i,
   }));
   const added = await db.query(
     `insert into model_rooms (seed_key, project_code, owner_user_id, is_public, name, room_type, style, area,
-       viewed_count, cover_url, asset_base, room, created_at, updated_at)
+       viewed_count, cover_url, asset_base, scene_file, room, created_at, updated_at)
      select x.seed_key, x.project_code, u.id, x.is_public, x.name, x.room_type, x.style, x.area, x.viewed_count,
-       x.cover_url, x.asset_base, x.room, now() - x.age_days * interval '1 day', now() - x.age_days * interval '1 day'
+       x.cover_url, x.asset_base, x.scene_file, x.room, now() - x.age_days * interval '1 day', now() - x.age_days * interval '1 day'
        from jsonb_to_recordset($1::jsonb) as x(seed_key text, project_code text, owner_account text, is_public boolean,
          name text, room_type int, style text, area numeric, viewed_count int, cover_url text, asset_base text,
-         room jsonb, age_days int)
+         scene_file text, room jsonb, age_days int)
        join projects p on p.code = x.project_code
        left join users u on u.project_code = x.project_code and u.account = x.owner_account
      order by x.age_days desc
      on conflict (seed_key) do nothing
      returning id`,
     [JSON.stringify(rows)],
+  );
+  // Sample rooms seeded before they had scene files get theirs; one whose owner has set a file
+  // keeps it. updated_at stays: the owner did not change the sample room.
+  await db.query(
+    `update model_rooms m set scene_file = x.scene_file
+       from jsonb_to_recordset($1::jsonb) as x(seed_key text, scene_file text)
+      where m.seed_key = x.seed_key and m.scene_file = ''`,
+    [JSON.stringify(rows.map((r) => ({ seed_key: r.seed_key, scene_file: r.scene_file })))],
   );
   return added.length;
 }

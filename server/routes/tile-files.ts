@@ -1,9 +1,13 @@
 // GET /files/catalogue/<key>: pictures of the catalogue (tile textures, thumbnails, mixed-laying
-// previews, paving and medallion pictures, sample-room covers). Public on purpose: <img> and
-// texture loaders cannot send the bearer token, and the public catalogue is no secret. Private
-// tiles' pictures sit under a random folder name, so their URL is their only key.
-// A picture that is not stored yet is drawn now (catalogues/assets.ts) and kept.
+// previews, paving and medallion pictures, sample-room covers) and the scene files of the seeded
+// sample rooms (model-rooms/<seed key>.scene.json). Public on purpose: <img> and texture loaders
+// cannot send the bearer token, public sample rooms are opened from every project, and the public
+// catalogue is no secret. Private tiles' pictures sit under a random folder name, so their URL is
+// their only key.
+// A file that is not stored yet is drawn (pictures) or read from the committed file (scenes) now
+// (catalogues/assets.ts) and kept. Files stored gzip go out gzip to clients that accept it.
 import { Readable } from 'node:stream';
+import { createGunzip } from 'node:zlib';
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../http/env';
 import { SAFE_KEY } from '../storage/types';
@@ -23,11 +27,22 @@ export function catalogueFileRoutes({ db, storage }: AppDeps): Hono<AppEnv> {
     if (!opened) return c.text('Not found', 404);
     const headers: Record<string, string> = {
       'Content-Type': opened.info.contentType,
-      'Content-Length': String(opened.info.size),
       'Cache-Control': CACHE,
     };
-    if (opened.info.gzip) headers['Content-Encoding'] = 'gzip';
-    return new Response(Readable.toWeb(opened.stream) as ReadableStream<Uint8Array>, { status: 200, headers });
+    let stream: Readable = opened.stream;
+    if (opened.info.gzip) {
+      headers.Vary = 'Accept-Encoding';
+      if (/\bgzip\b/i.test(c.req.header('accept-encoding') ?? '')) {
+        headers['Content-Encoding'] = 'gzip';
+        headers['Content-Length'] = String(opened.info.size);
+      } else {
+        // inflated on the way out; its length is not stored, so the body goes chunked
+        stream = stream.pipe(createGunzip());
+      }
+    } else {
+      headers['Content-Length'] = String(opened.info.size);
+    }
+    return new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, { status: 200, headers });
   });
   return routes;
 }

@@ -3,11 +3,12 @@ import { fillLogin } from './support/login';
 
 // The ModelRoom (样板间) menu in Chromium against the real server (core.md §3, §4, §7, §9). A
 // yfang_corp user sees the 10 public yfang sample rooms and the 2 of its own project (12: two pages
-// of 8). The seeded sample rooms carry no scene file, so the owner of one (yfang_corp/admin) first
-// saves a scene whose only room is a 书房 and points the sample room at its file (PATCH, owner
-// only). Another user of the project then favours, pages, searches and opens it through the
-// sample-room prompt: the plan on screen becomes the sample room's, and the view is counted. A third
-// answers the prompt with 保存: the work on screen is stored first (a new scene asks its name).
+// of 8). The owner of one (yfang_corp/admin) saves a scene whose only room is a 书房 and points the
+// sample room at its file (PATCH, owner only), and takes the seeded scene file off another one.
+// Another user of the project then favours, pages, searches and opens them through the
+// sample-room prompt: the one without a file says so, the other's plan comes on screen and the view
+// is counted, and a seeded public sample room of another project (yfang) opens with its rooms. A
+// third answers the prompt with 保存: the work on screen is stored first (a new scene asks its name).
 //
 // One account has one live session, so this spec signs in with accounts no other spec uses.
 
@@ -24,8 +25,11 @@ const SAVER: Account = { project: 'yfang_corp', account: 'custmgr', password: 'C
 /** corp-01 and corp-02 of the seed, made by yfang_corp/admin */
 const SOURCE_ROOM = '企业样板·现代四居';
 const OTHER_ROOM = '企业样板·轻奢主卧';
-/** a public yfang sample room without a scene file */
-const NO_FILE_ROOM = '北欧原木主卧';
+/** a public yfang sample room on the second page */
+const PAGE_TWO_ROOM = '北欧原木主卧';
+/** a public yfang sample room (seed yfang-01) and the rooms of its seeded scene file */
+const SEEDED_ROOM = '现代简约三居室';
+const SEEDED_ROOM_ROOMS = ['客餐厅', '主卧', '次卧', '儿童房', '厨房', '卫生间'];
 
 async function signIn(browser: Browser, who: Account): Promise<Page> {
   const context = await browser.newContext();
@@ -127,6 +131,11 @@ test('sample rooms: list, pages, favourites, search, and opening one through the
   test.setTimeout(240_000);
 
   const owner = await publishSampleRoom(browser);
+  // every seeded sample room has a scene file: the owner takes it off OTHER_ROOM
+  const other = await findRoom(owner, OTHER_ROOM);
+  expect(other.scene_file).toMatch(/^\/files\/catalogue\/model-rooms\/[a-z0-9-]+\.scene\.json$/);
+  await callApi(owner, 'PATCH', `admin/model-room/${other.id}`, { action: 'scheme', scheme: { scene_file: '' } });
+  expect((await findRoom(owner, OTHER_ROOM)).scene_file).toBe('');
 
   // ---- another user of the project: cards, pages ----
   const page = await signIn(browser, VIEWER);
@@ -150,17 +159,17 @@ test('sample rooms: list, pages, favourites, search, and opening one through the
   await pager.getByRole('button', { name: '下一页' }).click();
   await expect(pager).toContainText('第 2 / 2 页');
   await expect(cards).toHaveCount(4);
-  await expect(card(page, NO_FILE_ROOM)).toBeVisible();
+  await expect(card(page, PAGE_TWO_ROOM)).toBeVisible();
   await expect(pager.getByRole('button', { name: '下一页' })).toBeDisabled();
-
-  // a sample room without a scene file says so and leaves the scene alone
-  await card(page, NO_FILE_ROOM).getByRole('button', { name: /打开/ }).click();
-  await expect(page.getByText('该样板间没有场景文件')).toBeVisible();
-  await expect(page.getByRole('alertdialog', { name: '保存提示' })).toHaveCount(0);
 
   await pager.getByRole('button', { name: '上一页' }).click();
   await expect(pager).toContainText('第 1 / 2 页');
   await expect(cards).toHaveCount(8);
+
+  // a sample room without a scene file says so and leaves the scene alone
+  await card(page, OTHER_ROOM).getByRole('button', { name: /打开/ }).click();
+  await expect(page.getByText('该样板间没有场景文件')).toBeVisible();
+  await expect(page.getByRole('alertdialog', { name: '保存提示' })).toHaveCount(0);
 
   // ---- favourites ----
   const favor = card(page, OTHER_ROOM).getByRole('button', { name: '收藏', exact: true });
@@ -214,8 +223,20 @@ test('sample rooms: list, pages, favourites, search, and opening one through the
   const own = (await (await ownCount).json()) as { retdata: { viewed_count: number; counted: boolean } };
   expect(own.retdata.counted).toBe(false);
   await expect(card(owner, SOURCE_ROOM).getByTestId('model-room-views')).toHaveText(String(ownerBefore));
-
   await owner.context().close();
+
+  // ---- a seeded public sample room of another project opens with the rooms of its scene file ----
+  const seeded = await findRoom(page, SEEDED_ROOM);
+  expect(seeded.scene_file).toBe('/files/catalogue/model-rooms/yfang-01.scene.json');
+  await rail(page, '样板间').click();
+  await panel.getByRole('searchbox', { name: '搜索样板间' }).fill(SEEDED_ROOM);
+  await expect(cards).toHaveCount(1);
+  await openWithoutSaving(page, SEEDED_ROOM);
+  await expect(page.getByTestId('scene-title')).toHaveText('未保存方案');
+  await rail(page, '户型').click();
+  await expect(roomItems(page)).toHaveCount(SEEDED_ROOM_ROOMS.length);
+  for (const name of SEEDED_ROOM_ROOMS) await expect(roomItems(page).filter({ hasText: name })).toHaveCount(1);
+
   await page.context().close();
 });
 
