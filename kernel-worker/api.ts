@@ -171,6 +171,17 @@ export function createKernelApi(options: KernelApiOptions = {}) {
       return guard('redo', () => ready('redo').redo());
     },
 
+    async startScene(): Promise<void> {
+      guard('startScene', () => {
+        const k = ready('startScene');
+        if (k.records.countOf('room') > 0) return;
+        k.exec('scene.createDefaultRoom', {});
+        // Ctrl+Z right after the workspace opens must not empty it, and an untouched start is no unsaved work.
+        k.resetHistory();
+        k.markSaved();
+      });
+    },
+
     async subscribe(listener: PatchListener): Promise<KernelSnapshot> {
       return guard('subscribe', () => {
         if (typeof listener !== 'function') throw new CheckError('listener', 'must be a function (Comlink.proxy)');

@@ -116,6 +116,12 @@ export interface KernelApi {
   /** The reverse of undo(); any new undoable change empties the redo stack. */
   redo(): Promise<boolean>;
   /**
+   * Gives a scene without rooms its starting room (scene.createDefaultRoom) the way a loaded file
+   * is a starting point: no undo step, and the scene counts as saved. A scene with rooms is left
+   * as it is.
+   */
+  startScene(): Promise<void>;
+  /**
    * Registers the listener for patches and returns the snapshot they apply to (patches with seq
    * greater than snapshot.seq). One worker serves one UI mirror: subscribing again replaces (and
    * releases) the previous listener, which is how the mirror resynchronises after a seq gap. The

@@ -143,6 +143,22 @@ describe('kernel worker over Comlink', () => {
     expect(after).toMatchObject({ canUndo: true, canRedo: false });
   });
 
+  it('startScene gives an empty scene its starting room: no undo step, nothing unsaved, once', async () => {
+    spawned = await spawnNodeKernel();
+    const { api } = spawned;
+    await api.init(null, { width: 10, height: 10, dpr: 1 });
+    await api.startScene();
+    const started = await api.subscribe(Comlink.proxy(() => {}));
+    expect(Object.keys(started.rooms)).toHaveLength(1);
+    expect(started).toMatchObject({ canUndo: false, canRedo: false, dirty: false });
+    expect(await api.undo()).toBe(false);
+    // A scene that has rooms keeps them as they are.
+    await api.startScene();
+    const again = await api.subscribe(Comlink.proxy(() => {}));
+    expect(again.counts).toEqual(started.counts);
+    expect(again.rooms).toEqual(started.rooms);
+  });
+
   it('refuses a second init and bad init options', async () => {
     spawned = await spawnNodeKernel();
     const { api } = spawned;

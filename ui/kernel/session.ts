@@ -1,5 +1,7 @@
+import { KernelCommandError } from '../../protocol/errors';
 import type { StartKernelOptions, KernelHandle } from './bridge';
 import { startKernel } from './bridge';
+import { reportKernelError } from './exec';
 import { kernelState } from './mirror';
 
 // Ties the kernel's lifetime to a canvas element. React StrictMode mounts, unmounts and mounts
@@ -36,8 +38,11 @@ export function acquireKernel(canvas: HTMLCanvasElement, options: AcquireOptions
   if (lease) end(lease);
   const started = startKernel(canvas, options).then(async (handle) => {
     if (options.defaultRoom !== false && kernelState.counts.room === 0) {
-      // Reported (console + onKernelError) by handle.exec; the kernel itself is fine either way.
-      await handle.exec('scene.createDefaultRoom', {}).catch(() => {});
+      // The scene's starting point, not an undo step. A failure leaves an empty scene the designer can draw in.
+      await handle.api.startScene().catch((e: unknown) => {
+        console.error('[kernel] the starting room failed', e);
+        if (e instanceof KernelCommandError) reportKernelError(e);
+      });
     }
     return handle;
   });
