@@ -468,43 +468,33 @@ function ProjectRolesCard({ profile }: { readonly profile: AccountProfile }) {
   const held = (Object.keys(ORDER_ROLE_LABELS) as (keyof OrderRoles)[]).filter((r) => orderRoles[r]);
   return (
     <Card id="pc-project-roles" title={<Trans>项目与订单角色</Trans>}>
-      <div className="pc-block">
-        <h4 className="pc-block__title">
-          <Trans>项目角色</Trans>
-        </h4>
-        {projectRoles.length === 0 ? (
-          <p className="pc-none">
-            <Trans>暂无项目角色</Trans>
-          </p>
-        ) : (
-          <ul className="pc-tags" aria-label={t`项目角色`}>
-            {projectRoles.map((r) => (
-              <li key={r.role_id} className="pc-tag pc-tag--primary">
-                {projectRoleName(r, (d) => i18n._(d))}
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
-      <div className="pc-block">
-        <h4 className="pc-block__title">
-          <Trans>订单角色</Trans>
-        </h4>
-        {held.length === 0 ? (
-          <p className="pc-none">
-            <Trans>暂无订单角色</Trans>
-          </p>
-        ) : (
-          <ul className="pc-tags" aria-label={t`订单角色`}>
-            {held.map((r) => (
-              <li key={r} className="pc-tag pc-tag--primary">
-                {i18n._(ORDER_ROLE_LABELS[r])}
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
+      <TagBlock
+        title={t`项目角色`}
+        none={<Trans>暂无项目角色</Trans>}
+        tags={projectRoles.map((r) => ({ key: String(r.role_id), label: projectRoleName(r, (d) => i18n._(d)) }))}
+      />
+      <TagBlock title={t`订单角色`} none={<Trans>暂无订单角色</Trans>} tags={held.map((r) => ({ key: r, label: i18n._(ORDER_ROLE_LABELS[r]) }))} />
     </Card>
+  );
+}
+
+/** A titled list of role tags, or a line saying there are none. */
+function TagBlock({ title, none, tags }: { readonly title: string; readonly none: ReactNode; readonly tags: readonly { key: string; label: string }[] }) {
+  return (
+    <div className="pc-block">
+      <h4 className="pc-block__title">{title}</h4>
+      {tags.length === 0 ? (
+        <p className="pc-none">{none}</p>
+      ) : (
+        <ul className="pc-tags" aria-label={title}>
+          {tags.map((tag) => (
+            <li key={tag.key} className="pc-tag pc-tag--primary">
+              {tag.label}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }
 
