@@ -59,7 +59,7 @@ export interface ClientInfo {
   readonly order_number: string;
 }
 
-/** The one scene-level record (fixed id, see kernel-worker/document/session-records.ts META_ID). */
+/** The one scene-level record (fixed id, see kernel-worker/kinds/meta/record.ts META_ID). */
 export interface MetaRecord extends RecordBase<'meta'> {
   readonly name: string;
   readonly style: string;
@@ -281,8 +281,8 @@ export interface SelectionRecord extends RecordBase<'selection'> {
   readonly ids: readonly string[];
 }
 
-// Adding a record type: its interface here, a member of this union, a scope below, a validator
-// (kernel-worker/document/validators.ts) and a schema version with its migrations (persistence).
+// Adding a record type: its interface here, a member of this union, a scope below, and its kind
+// (kernel-worker/kinds/<type>/record.ts: fields, references, migrations, defaults, snapshot part).
 export type SceneRecord =
   | MetaRecord
   | StoreyRecord

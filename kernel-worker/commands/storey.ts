@@ -3,12 +3,12 @@ import type { SceneRecord, StoreyRecord } from '../../protocol/records';
 import { object, optional } from '../document/check';
 import type { Transaction } from '../document/store';
 import { RECORD_SHAPES } from '../document/validators';
+import { DEFAULT_LAYER_HEIGHT } from '../kinds/storey/record';
 import { chosenIdArg, claimId, idArg, removeWithDependents, requireRecord, updateCommand } from './common';
 import { syncMetaRoomType } from './reconcile';
 import type { CommandDef } from './types';
 
-/** Storey height when the scene has none to copy (core.md: walls 2800 high by default). */
-export const DEFAULT_LAYER_HEIGHT = 2800;
+export { DEFAULT_LAYER_HEIGHT };
 
 const shape = RECORD_SHAPES.storey;
 

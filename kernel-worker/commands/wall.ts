@@ -3,6 +3,7 @@ import type { OpeningRecord, Vec2, WallRecord } from '../../protocol/records';
 import { boolean, finite, isPlainObject, object, oneOf, optional, type Check } from '../document/check';
 import type { Transaction } from '../document/store';
 import { RECORD_SHAPES } from '../document/validators';
+import { DEFAULT_WALL_THICKNESS } from '../kinds/wall/record';
 import { MERGE_TOLERANCE } from '../geometry/tolerance';
 import { chosenIdArg, claimId, idArg, removeWithDependents, requireRecord, storeyFor, updateArgs } from './common';
 import { OpeningRefused, reconcileStorey, wallLength } from './reconcile';
@@ -11,7 +12,7 @@ import type { CommandDef } from './types';
 // Wall commands. Every one ends with reconcileStorey: crossings split, rooms re-detected, the
 // openings it touches checked, all in the command's one transaction (one undo step).
 
-export const DEFAULT_WALL_THICKNESS = 240;
+export { DEFAULT_WALL_THICKNESS };
 
 const shape = RECORD_SHAPES.wall;
 

@@ -1,55 +1,20 @@
-import type { MetaRecord, OpeningToolParams, SelectionRecord, ToolRecord, ViewRecord, WallDrawParams } from '../../protocol/records';
-import type { RecordReader, Transaction } from './store';
+import type { MetaRecord, ToolRecord, ViewRecord } from '../../protocol/records';
+import { initialSessionRecords } from '../kinds/records';
+import { defaultMeta, getMeta } from '../kinds/meta/record';
+import { SELECTION_ID } from '../kinds/selection/record';
+import { TOOL_ID, getTool } from '../kinds/tool/record';
+import { getView } from '../kinds/view/record';
+import type { Transaction } from './store';
 
 // Session records are singletons with fixed ids: there is one view, one selection and one tool per kernel,
 // and fixed ids keep them out of the id generator's sequence (stable ids in tests and fixtures).
 // The meta record is a document record but a singleton too, so it gets a fixed id as well.
+// Their ids and first values belong to their kinds (kernel-worker/kinds/<type>/record.ts).
 
-export const VIEW_ID = 'view';
-export const SELECTION_ID = 'selection';
-export const META_ID = 'meta';
-export const TOOL_ID = 'tool';
-
-export function defaultView(): ViewRecord {
-  return { id: VIEW_ID, type: 'view', viewMode: 0, cameraView: 0, currentStoreyId: null, materialMode: false, plan: null };
-}
-
-export function defaultSelection(): SelectionRecord {
-  return { id: SELECTION_ID, type: 'selection', ids: [] };
-}
-
-/** catalogues.md §9: wall thickness 240 (user config wallThickness); issue 4: height 2800. */
-export function defaultWallDraw(): WallDrawParams {
-  return { drawMode: 'centre', thickness: 240, height: 2800, wallType: 'normal', color: null, snap: true, orthogonal: true, angle: true, input: true };
-}
-
-/** A single door (kind 1), 800 x 2000 on the floor (catalogues.md §9). */
-export function defaultOpeningTool(): OpeningToolParams {
-  return { kind: 1, width: 800, height: 2000, elevation: 0 };
-}
-
-export function defaultTool(): ToolRecord {
-  return { id: TOOL_ID, type: 'tool', tool: 'select', draw: defaultWallDraw(), opening: defaultOpeningTool(), preview: null, hoverId: null };
-}
-
-/** roomType 0: a single room; 100 would mark a multi-room scene (core.md §3). */
-export function defaultMeta(): MetaRecord {
-  return {
-    id: META_ID,
-    type: 'meta',
-    name: '',
-    style: '',
-    roomType: 0,
-    isUseStackWall: 0,
-    hasMeasuringSize: false,
-    client: { name: '', phone: '', id: '', address: '', order_number: '' },
-  };
-}
-
-/** The scene's meta record; a loaded file may carry it under another id, so look it up by type. */
-export function getMeta(records: Pick<RecordReader, 'getOfType' | 'ofType'>): MetaRecord | undefined {
-  return records.getOfType(META_ID, 'meta') ?? records.ofType('meta')[0];
-}
+export { META_ID, defaultMeta, getMeta } from '../kinds/meta/record';
+export { SELECTION_ID, defaultSelection } from '../kinds/selection/record';
+export { TOOL_ID, defaultOpeningTool, defaultTool, defaultWallDraw, getTool } from '../kinds/tool/record';
+export { VIEW_ID, defaultView, getView } from '../kinds/view/record';
 
 export function ensureMeta(tx: Transaction): MetaRecord {
   const meta = getMeta(tx);
@@ -59,16 +24,8 @@ export function ensureMeta(tx: Transaction): MetaRecord {
   return created;
 }
 
-export function getView(tx: Pick<RecordReader, 'getOfType'>): ViewRecord {
-  return tx.getOfType(VIEW_ID, 'view') ?? defaultView();
-}
-
 export function updateView(tx: Transaction, change: Partial<Omit<ViewRecord, 'id' | 'type'>>): void {
   tx.put({ ...getView(tx), ...change });
-}
-
-export function getTool(tx: Pick<RecordReader, 'getOfType'>): ToolRecord {
-  return tx.getOfType(TOOL_ID, 'tool') ?? defaultTool();
 }
 
 export function updateTool(tx: Transaction, change: Partial<Omit<ToolRecord, 'id' | 'type'>>): void {
@@ -76,9 +33,7 @@ export function updateTool(tx: Transaction, change: Partial<Omit<ToolRecord, 'id
 }
 
 export function ensureSessionRecords(tx: Transaction): void {
-  if (!tx.has(VIEW_ID)) tx.put(defaultView());
-  if (!tx.has(SELECTION_ID)) tx.put(defaultSelection());
-  if (!tx.has(TOOL_ID)) tx.put(defaultTool());
+  for (const record of initialSessionRecords()) if (!tx.has(record.id)) tx.put(record);
 }
 
 /**

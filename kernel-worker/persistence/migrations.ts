@@ -1,70 +1,30 @@
 import type { FileRecord } from '../../protocol/scene-file';
 import { RECORD_SCOPES, type DocumentRecordType } from '../../protocol/records';
 import { hasOwn } from '../document/check';
+import { RECORD_KINDS } from '../kinds/records';
+import { MigrationError, type RecordMigration } from '../kinds/record-kind';
 
 // Scene files outlive the code that wrote them. Every document record type has a schema version;
 // when a type's stored shape changes, its version goes up by one and a migration from the old
-// version is appended here. Loading walks each older record up the chain one step at a time, so a
-// migration only ever has to know the version right before it.
+// version is appended to its kind's `migrations` (kernel-worker/kinds/<type>/record.ts). Loading
+// walks each older record up the chain one step at a time, so a migration only ever has to know
+// the version right before it.
 //
 // To change a record's stored shape:
-//   1. append { from: n, to: n + 1, name, up } to that type's list (never edit a shipped step);
+//   1. append { from: n, to: n + 1, name, up } to that kind's migrations (never edit a shipped step);
 //   2. add a fixture scene written at version n under tests/kernel/fixtures/scenes/
 //      (persistence-migrations.test.ts fails until every step is exercised by one).
-// A type with no list is at version 1. Session records are never saved and have no version.
+// A type with no migrations is at version 1. Session records are never saved and have no version.
 
-export interface RecordMigration {
-  readonly from: number;
-  readonly to: number;
-  /** What changed, in a few words: names the step in test output and in load errors. */
-  readonly name: string;
-  /** Takes a record at version `from`, returns it at version `to`. Throws if the record cannot be read. */
-  up(record: FileRecord): FileRecord;
-}
+export { MigrationError, type RecordMigration };
 
-export class MigrationError extends Error {
-  constructor(detail: string) {
-    super(detail);
-    this.name = 'MigrationError';
-  }
-}
-
-function field(record: FileRecord, key: string): unknown {
-  return hasOwn(record, key) ? record[key] : undefined;
-}
-
-export const MIGRATIONS: { readonly [T in DocumentRecordType]?: readonly RecordMigration[] } = {
-  wall: [
-    {
-      // Files from before partition walls existed marked a wall only as load-bearing or not.
-      from: 1,
-      to: 2,
-      name: 'boolean loadBearing becomes wallType',
-      up(record) {
-        const { loadBearing, ...rest } = record;
-        if (typeof loadBearing !== 'boolean') {
-          throw new MigrationError(`loadBearing must be true or false, got ${JSON.stringify(loadBearing) ?? 'nothing'}`);
-        }
-        return { ...rest, wallType: loadBearing ? 'loadBearing' : 'normal' };
-      },
-    },
-  ],
-  meta: [
-    {
-      // Version 1 copied the server's has_measuring_size column, a 0/1 number.
-      from: 1,
-      to: 2,
-      name: 'hasMeasuringSize 0/1 becomes a boolean',
-      up(record) {
-        const value = field(record, 'hasMeasuringSize');
-        if (value !== 0 && value !== 1) {
-          throw new MigrationError(`hasMeasuringSize must be 0 or 1, got ${JSON.stringify(value) ?? 'nothing'}`);
-        }
-        return { ...record, hasMeasuringSize: value === 1 };
-      },
-    },
-  ],
-};
+/** Each document type's migrations, from its kind: the types that have any. */
+export const MIGRATIONS: { readonly [T in DocumentRecordType]?: readonly RecordMigration[] } = Object.fromEntries(
+  documentRecordTypes().flatMap((type) => {
+    const steps = RECORD_KINDS[type].migrations;
+    return steps && steps.length > 0 ? [[type, steps]] : [];
+  }),
+);
 
 /** Record types that files carry (document scope), in a stable order. */
 export function documentRecordTypes(): DocumentRecordType[] {
