@@ -36,6 +36,11 @@ afterEach(async () => {
 });
 
 describe('mirror over the real worker', () => {
+  it('starts, before any snapshot arrives, equal to what a fresh kernel shows', () => {
+    // The mirror's start is protocol/initial.ts; the kernel derives its own from its records.
+    expect(mirrorBody()).toEqual(createKernel().snapshot());
+  });
+
   it('ends up equal to the kernel snapshot after commands', async () => {
     spawned = await spawnNodeKernel();
     const { api } = spawned;

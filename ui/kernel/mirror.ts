@@ -1,7 +1,7 @@
 import { proxy } from 'valtio/vanilla';
 import type { KernelErrorCode } from '../../protocol/errors';
 import type { PatchListener } from '../../protocol/kernel-api';
-import { RECORD_SCOPES } from '../../protocol/records';
+import { initialSnapshot } from '../../protocol/initial';
 import { applyPatchOps, type SnapshotPatch } from '../../protocol/patch';
 import type { KernelSnapshot } from '../../protocol/snapshot';
 
@@ -23,41 +23,9 @@ export type KernelMirror = Mutable<KernelSnapshot> & {
   error: KernelStartError | null;
 };
 
+/** Until the kernel's snapshot arrives: what a fresh kernel starts with (protocol/initial.ts). */
 export function emptySnapshot(): KernelSnapshot {
-  return {
-    seq: 0,
-    meta: {
-      name: '',
-      style: '',
-      roomType: 0,
-      isUseStackWall: 0,
-      hasMeasuringSize: false,
-      client: { name: '', phone: '', id: '', address: '', order_number: '' },
-    },
-    storeys: [],
-    rooms: {},
-    selection: [],
-    canUndo: false,
-    canRedo: false,
-    dirty: false,
-    changedSinceBackup: false,
-    counts: Object.fromEntries(Object.keys(RECORD_SCOPES).map((type) => [type, 0])),
-    currentStoreyId: null,
-    cameraView: 0,
-    viewMode: 0,
-    materialMode: false,
-    renderer: { kind: 'none', frames: 0 },
-    // Until the kernel's snapshot arrives: the kernel's own defaults (session-records.ts).
-    tool: {
-      name: 'select',
-      draw: { drawMode: 'centre', thickness: 240, height: 2800, wallType: 'normal', color: null, snap: true, orthogonal: true, angle: true, input: true },
-      opening: { kind: 1, width: 800, height: 2000, elevation: 0 },
-      drawing: null,
-    },
-    selected: null,
-    currentRoom: null,
-    planClosed: false,
-  };
+  return initialSnapshot();
 }
 
 export const kernelState = proxy<KernelMirror>({ ...emptySnapshot(), status: 'idle', error: null });
