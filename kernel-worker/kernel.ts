@@ -3,7 +3,6 @@ import { KernelCommandError, toKernelError } from '../protocol/errors';
 import type { ForwardedInput } from '../protocol/input';
 import type { PatchListener } from '../protocol/kernel-api';
 import type { PlanFrame } from '../protocol/records';
-import { diffValues } from '../protocol/patch';
 import type { KernelSnapshot, RendererStatus } from '../protocol/snapshot';
 import { registry as defaultRegistry } from './commands/registry';
 import { cameraShortcut, historyShortcut } from './commands/shortcuts';
@@ -15,7 +14,7 @@ import type { IdGenerator } from './document/ids';
 import { ensureSessionRecords, getView, repairSession, updateView } from './document/session-records';
 import { createStore, type RecordReader, type Transaction } from './document/store';
 import type { FloorLevel, GizmoHandle, RendererHooks, RendererPort } from './render/types';
-import { deriveSnapshot, updateSnapshot, type SnapshotBody } from './snapshot';
+import { trackSnapshot } from './snapshot';
 import { createToolManager, type ToolManager } from './tools/manager';
 import { DEFAULT_VIEWPORT, planFrameOf, type Viewport } from './tools/plan-view';
 
@@ -128,7 +127,7 @@ export function createKernel(options: KernelOptions = {}): Kernel {
     const { canUndo, canRedo } = history.state();
     return { canUndo, canRedo, dirty, changedSinceBackup };
   };
-  let body: SnapshotBody = deriveSnapshot(store, flags(), rendererStatus);
+  const snapshots = trackSnapshot(store, flags(), rendererStatus);
   let seq = 0;
   // Every commit's diff, until publish() folds it into the snapshot. All commits go through
   // commit() below, so a diff cannot slip past the snapshot even when a caller fails later on.
@@ -140,9 +139,7 @@ export function createKernel(options: KernelOptions = {}): Kernel {
   }
 
   function publish(): void {
-    const next = updateSnapshot(body, unpublished.splice(0), store, flags(), rendererStatus);
-    const ops = diffValues(body, next);
-    body = next;
+    const ops = snapshots.advance(unpublished.splice(0), flags(), rendererStatus);
     if (ops.length === 0) return;
     seq += 1;
     const patch = { seq, ops };
@@ -390,7 +387,7 @@ export function createKernel(options: KernelOptions = {}): Kernel {
       changedSinceBackup = changed;
       publish();
     },
-    snapshot: () => ({ ...body, seq }),
+    snapshot: () => snapshots.snapshot(seq),
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -1,26 +1,23 @@
-import { RECORD_SCOPES, type RecordType, type RoomRecord, type SceneRecord, type Vec2 } from '../protocol/records';
-import type {
-  CurrentRoomInfo,
-  KernelSnapshot,
-  RendererStatus,
-  RoomSummary,
-  SceneMetaSummary,
-  SelectedDetail,
-  StoreySummary,
-  ToolSummary,
-} from '../protocol/snapshot';
+import { type RecordType, type RoomRecord, type SceneRecord, type Vec2 } from '../protocol/records';
+import { diffValues, type PatchOp } from '../protocol/patch';
+import type { CurrentRoomInfo, KernelSnapshot, RendererStatus, SelectedDetail } from '../protocol/snapshot';
 import type { RecordsDiff } from './document/diff';
-import { SELECTION_ID, VIEW_ID, defaultMeta, defaultView, getMeta, getTool } from './document/session-records';
 import type { RecordReader } from './document/store';
-import { areaSquareMetres, pointInRing } from './geometry/polygon';
+import { pointInRing } from './geometry/polygon';
+import { hasCeiling } from './kinds/ceiling/record';
+import type { KeyedPartName, RoomProbe, SnapshotBody } from './kinds/record-kind';
+import { RECORD_TYPES, kindOf } from './kinds/records';
+import { getView } from './kinds/view/record';
 
 // The UI's view of the kernel, derived from records alone (plus the few flags the records cannot
-// know). deriveSnapshot() builds it from scratch; updateSnapshot() follows commits, recomputing
-// only the parts whose record types a diff touched and keeping every other part the very same
-// object, so that the kernel's patch (a structural diff of two snapshots) costs what changed, not
-// the size of the scene.
+// know). Each kind declares its part (kinds/<type>/record.ts `snapshot`): fields made from its
+// records, or one entry per record in a keyed map, and what a selected record of it shows. This
+// file loops over those, and keeps the few parts that read several types (the selected detail,
+// the current room, planClosed). deriveSnapshot() builds it from scratch; trackSnapshot() follows
+// commits, recomputing only the parts whose record types a diff touched and patching keyed maps
+// entry by entry, so that an edit costs what it touched, not the size of the scene.
 
-export type SnapshotBody = Omit<KernelSnapshot, 'seq'>;
+export type { SnapshotBody };
 
 export interface KernelFlags {
   readonly canUndo: boolean;
@@ -29,102 +26,28 @@ export interface KernelFlags {
   readonly changedSinceBackup: boolean;
 }
 
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+type KeyedMap = Record<string, unknown>;
 
-const RECORD_TYPES = Object.keys(RECORD_SCOPES) as RecordType[];
-
-function roomSummary(room: RoomRecord): RoomSummary {
-  // The floor inside the walls; groundArea will differ once columns and flues are deducted.
-  const area = areaSquareMetres(room.outline);
-  return { id: room.id, name: room.name, roomType: room.roomType, area, groundArea: area, storeyId: room.storeyId };
-}
-
-function metaSummary(records: RecordReader): SceneMetaSummary {
-  const meta = getMeta(records) ?? defaultMeta();
-  return {
-    name: meta.name,
-    style: meta.style,
-    roomType: meta.roomType,
-    isUseStackWall: meta.isUseStackWall,
-    hasMeasuringSize: meta.hasMeasuringSize,
-    client: { ...meta.client },
-  };
-}
-
-function storeySummaries(records: RecordReader): StoreySummary[] {
-  return records
-    .ofType('storey')
-    .sort((a, b) => a.index - b.index)
-    .map((s) => ({ id: s.id, index: s.index, name: s.name, elevation: s.elevation, layerHeight: s.layerHeight }));
-}
-
-/** Rooms keyed by id in id order; a summary whose room did not change is reused as it was. */
-function roomSummaries(records: RecordReader, previous: SnapshotBody['rooms'] = {}, changed: ReadonlySet<string> = new Set()) {
-  const rooms: Record<string, RoomSummary> = {};
-  for (const room of records.ofType('room')) rooms[room.id] = (!changed.has(room.id) && previous[room.id]) || roomSummary(room);
-  return rooms;
-}
-
-function viewFields(records: RecordReader) {
-  const view = records.getOfType(VIEW_ID, 'view') ?? defaultView();
-  return { currentStoreyId: view.currentStoreyId, cameraView: view.cameraView, viewMode: view.viewMode, materialMode: view.materialMode };
-}
-
-function selectionIds(records: RecordReader): string[] {
-  const selection = records.getOfType(SELECTION_ID, 'selection');
-  return selection ? [...selection.ids] : [];
-}
-
-/** The active tool; mid-drawing, the segment's length (mm) and angle (degrees ccw from east, 0..360). */
-function toolSummary(records: RecordReader): ToolSummary {
-  const tool = getTool(records);
-  const segment = tool.preview?.segment ?? null;
-  let drawing: ToolSummary['drawing'] = null;
-  if (segment) {
-    const dx = segment.end.x - segment.start.x;
-    const dy = segment.end.y - segment.start.y;
-    const degrees = (Math.atan2(dy, dx) * 180) / Math.PI;
-    const angle = Math.round((degrees < 0 ? degrees + 360 : degrees) * 10) / 10;
-    drawing = { length: Math.round(Math.hypot(dx, dy)), angle: angle >= 360 ? 0 : angle + 0, typed: tool.preview?.typed ?? '' };
-  }
-  return { name: tool.tool, draw: { ...tool.draw }, opening: { ...tool.opening }, drawing };
-}
-
-const hasCeiling = (records: RecordReader, roomId: string): boolean => records.ofType('ceiling').some((c) => c.roomId === roomId);
+const PART_KINDS = RECORD_TYPES.filter((t) => kindOf(t).snapshot?.part);
+const KEYED_KINDS = RECORD_TYPES.filter((t) => kindOf(t).snapshot?.entries);
+const KEYED_PARTS = new Set<string>(KEYED_KINDS.map((t) => kindOf(t).snapshot!.entries!.part));
 
 /** The one selected record's editable fields; null with none or several selected. */
 function selectedDetail(records: RecordReader, selection: readonly string[]): SelectedDetail | null {
   if (selection.length !== 1) return null;
   const record = records.get(selection[0]!);
   if (!record) return null;
-  switch (record.type) {
-    case 'wall': {
-      const length = Math.hypot(record.end.x - record.start.x, record.end.y - record.start.y);
-      return { kind: 'wall', id: record.id, length: Math.round(length * 10) / 10, thickness: record.thickness, height: record.height, wallType: record.wallType, color: record.color ?? null };
-    }
-    case 'opening':
-      return {
-        kind: 'opening',
-        id: record.id,
-        wallId: record.wallId,
-        openingKind: record.kind,
-        offset: record.offset,
-        width: record.width,
-        height: record.height,
-        elevation: record.elevation,
-        flipSide: record.flipSide,
-        flipHinge: record.flipHinge,
-      };
-    case 'room': {
-      const { name, roomType, area, groundArea } = roomSummary(record);
-      return { kind: 'room', id: record.id, name, roomType, area, groundArea, height: record.height, isHaveCeil: hasCeiling(records, record.id) };
-    }
-    case 'model':
-      return { kind: 'model', id: record.id, name: record.name };
-    default:
-      return { kind: 'other', id: record.id, type: record.type };
-  }
+  const detail = kindOf(record.type).snapshot?.selected;
+  return detail ? detail(record, records) : { kind: 'other', id: record.id, type: record.type };
 }
 
+function probeOf(records: RecordReader, record: SceneRecord | undefined): RoomProbe | undefined {
+  const probe = record && kindOf(record.type).snapshot?.probeRoom;
+  return probe ? probe(record, records) : undefined;
+}
+
+/** The first room (in id order) of the storey holding a point, trying the points in order. */
 function roomAt(records: RecordReader, storeyId: string, points: readonly Vec2[]): RoomRecord | undefined {
   const rooms = records.ofType('room').filter((r) => r.storeyId === storeyId);
   for (const p of points) {
@@ -134,30 +57,12 @@ function roomAt(records: RecordReader, storeyId: string, points: readonly Vec2[]
   return undefined;
 }
 
-/** Points just off a wall's faces at `offset` along it: its left side first (right first when flipped). */
-function besideWall(wall: { start: Vec2; end: Vec2; thickness: number }, offset: number, flip: boolean): Vec2[] {
-  const dx = wall.end.x - wall.start.x;
-  const dy = wall.end.y - wall.start.y;
-  const length = Math.hypot(dx, dy) || 1;
-  const at = { x: wall.start.x + (dx * offset) / length, y: wall.start.y + (dy * offset) / length };
-  // 50 mm past the face: clear of rounding at the face, well inside any room.
-  const reach = wall.thickness / 2 + 50;
-  const left = { x: at.x - (dy / length) * reach, y: at.y + (dx / length) * reach };
-  const right = { x: at.x + (dy / length) * reach, y: at.y - (dx / length) * reach };
-  return flip ? [right, left] : [left, right];
+function locateRoom(records: RecordReader, probe: RoomProbe | undefined): RoomRecord | undefined {
+  if (!probe) return undefined;
+  return 'room' in probe ? probe.room : roomAt(records, probe.storeyId, probe.points);
 }
 
-/** catalogues.md §3 current room info: the selected room, or the room holding the selected opening, wall or model. */
-function currentRoomInfo(records: RecordReader, selection: readonly string[]): CurrentRoomInfo | null {
-  if (selection.length !== 1) return null;
-  const record = records.get(selection[0]!);
-  let room: RoomRecord | undefined;
-  if (record?.type === 'room') room = record;
-  else if (record?.type === 'wall') room = roomAt(records, record.storeyId, besideWall(record, Math.hypot(record.end.x - record.start.x, record.end.y - record.start.y) / 2, false));
-  else if (record?.type === 'opening') {
-    const wall = records.getOfType(record.wallId, 'wall');
-    if (wall) room = roomAt(records, wall.storeyId, besideWall(wall, record.offset, record.flipSide));
-  } else if (record?.type === 'model') room = roomAt(records, record.storeyId, [record.position]);
+function roomInfo(records: RecordReader, room: RoomRecord | undefined): CurrentRoomInfo | null {
   if (!room) return null;
   return {
     id: room.id,
@@ -169,39 +74,57 @@ function currentRoomInfo(records: RecordReader, selection: readonly string[]): C
   };
 }
 
+/** catalogues.md §3 current room info: the selected room, or the room holding the selected opening, wall or model. */
+function currentRoomInfo(records: RecordReader, selection: readonly string[]): CurrentRoomInfo | null {
+  if (selection.length !== 1) return null;
+  return roomInfo(records, locateRoom(records, probeOf(records, records.get(selection[0]!))));
+}
+
 function planClosed(records: RecordReader): boolean {
-  const current = (records.getOfType(VIEW_ID, 'view') ?? defaultView()).currentStoreyId;
+  const current = getView(records).currentStoreyId;
   return current !== null && records.ofType('room').some((r) => r.storeyId === current);
 }
 
-/** Record types the current-room info reads. */
-const CURRENT_ROOM_TYPES: readonly RecordType[] = ['selection', 'room', 'wall', 'opening', 'model', 'ceiling', 'storey'];
+function keyedMap(records: RecordReader, type: RecordType): KeyedMap {
+  const { entry } = kindOf(type).snapshot!.entries!;
+  const map: KeyedMap = {};
+  for (const record of records.ofType(type)) map[record.id] = entry(record as never);
+  return map;
+}
 
 export function deriveSnapshot(records: RecordReader, flags: KernelFlags, renderer: RendererStatus): SnapshotBody {
-  const selection = selectionIds(records);
-  return {
-    meta: metaSummary(records),
-    storeys: storeySummaries(records),
-    rooms: roomSummaries(records),
-    selection,
+  const body: Partial<Mutable<SnapshotBody>> = {
     ...flags,
-    counts: Object.fromEntries(RECORD_TYPES.map((t) => [t, records.countOf(t)])),
-    ...viewFields(records),
     renderer,
-    tool: toolSummary(records),
-    selected: selectedDetail(records, selection),
-    currentRoom: currentRoomInfo(records, selection),
-    planClosed: planClosed(records),
+    counts: Object.fromEntries(RECORD_TYPES.map((t) => [t, records.countOf(t)])),
   };
+  for (const type of PART_KINDS) Object.assign(body, kindOf(type).snapshot!.part!.derive(records));
+  for (const type of KEYED_KINDS) Object.assign(body, { [kindOf(type).snapshot!.entries!.part]: keyedMap(records, type) });
+  const selection = body.selection ?? [];
+  body.selected = selectedDetail(records, selection);
+  body.currentRoom = currentRoomInfo(records, selection);
+  body.planClosed = planClosed(records);
+  return body as SnapshotBody;
+}
+
+interface Touched {
+  readonly types: Set<RecordType>;
+  readonly ids: Set<string>;
+  /** type -> the ids of that type (before or after) the diffs touched */
+  readonly byType: Map<RecordType, Set<string>>;
 }
 
 /** The record types and ids a run of diffs touched (a record that changed type counts for both). */
-function touchedBy(diffs: readonly RecordsDiff[]): { types: Set<RecordType>; ids: Set<string> } {
+function touchedBy(diffs: readonly RecordsDiff[]): Touched {
   const types = new Set<RecordType>();
   const ids = new Set<string>();
+  const byType = new Map<RecordType, Set<string>>();
   const note = (id: string, r: SceneRecord) => {
     types.add(r.type);
     ids.add(id);
+    let of = byType.get(r.type);
+    if (!of) byType.set(r.type, (of = new Set()));
+    of.add(id);
   };
   for (const diff of diffs) {
     for (const id in diff.added) note(id, diff.added[id]!);
@@ -212,53 +135,126 @@ function touchedBy(diffs: readonly RecordsDiff[]): { types: Set<RecordType>; ids
     }
     for (const id in diff.removed) note(id, diff.removed[id]!);
   }
-  return { types, ids };
+  return { types, ids, byType };
+}
+
+export interface SnapshotTracker {
+  /** The snapshot as a subscriber gets it: a copy that later commits leave alone. */
+  snapshot(seq: number): KernelSnapshot;
+  /**
+   * Brings the snapshot up to date with the commits described by diffs (whose records are now in
+   * the tracker's records), the flags and the renderer status; returns the patch ops that take the previous
+   * snapshot to the new one (none when nothing the UI sees changed).
+   */
+  advance(diffs: readonly RecordsDiff[], flags: KernelFlags, renderer: RendererStatus): PatchOp[];
 }
 
 /**
- * prev brought up to date with the commits described by diffs (whose records are now in records),
- * the flags and the renderer status. Parts no diff touched are prev's own objects.
+ * The kernel's snapshot, kept up to date commit by commit. The keyed maps (rooms) are the
+ * tracker's own objects, patched in place entry by entry (copying or diffing a map of every room
+ * after a one-wall edit would cost the scene's size); everything else is replaced part by part,
+ * and parts no diff touched stay the very same objects.
  */
-export function updateSnapshot(
-  prev: SnapshotBody,
-  diffs: readonly RecordsDiff[],
-  records: RecordReader,
-  flags: KernelFlags,
-  renderer: RendererStatus,
-): SnapshotBody {
-  const { types, ids } = touchedBy(diffs);
-  let counts = prev.counts;
-  for (const type of types) {
-    const count = records.countOf(type);
-    if (counts[type] !== count) counts = counts === prev.counts ? { ...counts, [type]: count } : Object.assign(counts, { [type]: count });
+export function trackSnapshot(records: RecordReader, flags: KernelFlags, renderer: RendererStatus): SnapshotTracker {
+  let body = deriveSnapshot(records, flags, renderer);
+  // Rooms per storey, so planClosed follows a room edit without walking the rooms.
+  const roomsOnStorey = new Map<string, number>();
+  const countRoom = (storeyId: string, by: number) => roomsOnStorey.set(storeyId, (roomsOnStorey.get(storeyId) ?? 0) + by);
+  for (const room of Object.values(body.rooms)) countRoom(room.storeyId, 1);
+
+  /** Patches one keyed map in place for the touched ids of its type, adding the entries' ops. */
+  function patchEntries(type: RecordType, touchedIds: ReadonlySet<string>, ops: PatchOp[]): void {
+    const { part, entry } = kindOf(type).snapshot!.entries!;
+    const map = body[part as KeyedPartName] as KeyedMap;
+    for (const id of touchedIds) {
+      const record = records.getOfType(id, type);
+      const before = map[id];
+      if (part === 'rooms') {
+        if (before) countRoom(body.rooms[id]!.storeyId, -1);
+        if (record) countRoom((record as RoomRecord).storeyId, 1);
+      }
+      if (!record) {
+        if (before !== undefined) {
+          delete map[id];
+          ops.push({ op: 'delete', path: [part, id] });
+        }
+        continue;
+      }
+      const after = entry(record as never);
+      map[id] = after;
+      if (before === undefined) ops.push({ op: 'set', path: [part, id], value: after });
+      else diffValues(before, after, [part, id], ops);
+    }
   }
-  const sameRenderer = prev.renderer.kind === renderer.kind && prev.renderer.frames === renderer.frames;
-  const view = types.has('view') ? viewFields(records) : prev;
-  const selection = types.has('selection') ? selectionIds(records) : prev.selection;
-  // The selected record's detail follows the selection, that record, and (a room's) ceilings.
-  const selected =
-    types.has('selection') || types.has('ceiling') || selection.some((id) => ids.has(id)) ? selectedDetail(records, selection) : prev.selected;
-  const currentRoom = CURRENT_ROOM_TYPES.some((t) => types.has(t)) ? currentRoomInfo(records, selection) : prev.currentRoom;
-  // Spelled out rather than spread: this runs after every commit.
+
+  /** The current-room info after a commit, walking the storey's rooms only when the answer may have moved. */
+  function nextCurrentRoom(prev: SnapshotBody, selection: readonly string[], touched: Touched): CurrentRoomInfo | null {
+    if (selection.length !== 1) return null;
+    const record = records.get(selection[0]!);
+    const reads = record ? (kindOf(record.type).snapshot?.probeReads?.(record as never) ?? []) : [];
+    const was = prev.currentRoom;
+    const relocate =
+      touched.types.has('selection') ||
+      touched.ids.has(selection[0]!) ||
+      reads.some((id) => touched.ids.has(id)) ||
+      (was !== null && touched.ids.has(was.id)) ||
+      enteredByTouchedRoom(probeOf(records, record), touched);
+    if (relocate) return currentRoomInfo(records, selection);
+    if (was === null || !(touched.types.has('storey') || touched.types.has('ceiling'))) return was;
+    return roomInfo(records, records.getOfType(was.id, 'room'));
+  }
+
+  /** Whether a room the commit wrote now holds one of the probe's points (it may take over). */
+  function enteredByTouchedRoom(probe: RoomProbe | undefined, touched: Touched): boolean {
+    if (!probe || 'room' in probe) return false;
+    for (const id of touched.byType.get('room') ?? []) {
+      const room = records.getOfType(id, 'room');
+      if (room && room.storeyId === probe.storeyId && probe.points.some((p) => pointInRing(p, room.outline))) return true;
+    }
+    return false;
+  }
+
   return {
-    meta: types.has('meta') ? metaSummary(records) : prev.meta,
-    storeys: types.has('storey') ? storeySummaries(records) : prev.storeys,
-    rooms: types.has('room') ? roomSummaries(records, prev.rooms, ids) : prev.rooms,
-    selection,
-    canUndo: flags.canUndo,
-    canRedo: flags.canRedo,
-    dirty: flags.dirty,
-    changedSinceBackup: flags.changedSinceBackup,
-    counts,
-    currentStoreyId: view.currentStoreyId,
-    cameraView: view.cameraView,
-    viewMode: view.viewMode,
-    materialMode: view.materialMode,
-    renderer: sameRenderer ? prev.renderer : renderer,
-    tool: types.has('tool') ? toolSummary(records) : prev.tool,
-    selected,
-    currentRoom,
-    // Only rooms and the current storey decide it: a camera or mode change must not walk every room.
-    planClosed: types.has('room') || view.currentStoreyId !== prev.currentStoreyId ? planClosed(records) : prev.planClosed,
+    snapshot(seq) {
+      const copy: Record<string, unknown> = { ...body, seq };
+      for (const part of KEYED_PARTS) copy[part] = { ...(body[part as KeyedPartName] as KeyedMap) };
+      return copy as unknown as KernelSnapshot;
+    },
+
+    advance(diffs, flags, renderer) {
+      const prev = body;
+      const touched = touchedBy(diffs);
+      const { types, ids } = touched;
+      const next: Mutable<SnapshotBody> = { ...prev, ...flags };
+      for (const type of PART_KINDS) if (types.has(type)) Object.assign(next, kindOf(type).snapshot!.part!.derive(records));
+      for (const type of types) {
+        const count = records.countOf(type);
+        if (next.counts[type] !== count) next.counts = next.counts === prev.counts ? { ...next.counts, [type]: count } : Object.assign(next.counts, { [type]: count });
+      }
+      if (prev.renderer.kind !== renderer.kind || prev.renderer.frames !== renderer.frames) next.renderer = renderer;
+      // The selected record's detail follows the selection, that record, and what its kind reads.
+      const selected = next.selection.length === 1 ? records.get(next.selection[0]!) : undefined;
+      const selectedReads = selected ? (kindOf(selected.type).snapshot?.selectedReads ?? []) : [];
+      if (types.has('selection') || next.selection.some((id) => ids.has(id)) || selectedReads.some((t) => types.has(t))) {
+        next.selected = selectedDetail(records, next.selection);
+      }
+      next.currentRoom = nextCurrentRoom(prev, next.selection, touched);
+
+      const ops: PatchOp[] = [];
+      for (const type of KEYED_KINDS) {
+        const touchedIds = touched.byType.get(type);
+        if (touchedIds) patchEntries(type, touchedIds, ops);
+      }
+      // Only rooms and the current storey decide it: a camera or mode change must not walk every room.
+      if (types.has('room') || next.currentStoreyId !== prev.currentStoreyId) {
+        next.planClosed = next.currentStoreyId !== null && (roomsOnStorey.get(next.currentStoreyId) ?? 0) > 0;
+      }
+      body = next;
+      for (const key in next) {
+        const k = key as keyof SnapshotBody;
+        if (!KEYED_PARTS.has(k) && !Object.is(prev[k], next[k])) diffValues(prev[k], next[k], [k], ops);
+      }
+      return ops;
+    },
   };
 }
