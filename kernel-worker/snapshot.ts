@@ -161,6 +161,15 @@ export function trackSnapshot(records: RecordReader, flags: KernelFlags, rendere
   const roomsOnStorey = new Map<string, number>();
   const countRoom = (storeyId: string, by: number) => roomsOnStorey.set(storeyId, (roomsOnStorey.get(storeyId) ?? 0) + by);
   for (const room of Object.values(body.rooms)) countRoom(room.storeyId, 1);
+  /** Before the rooms map is patched: moves the touched rooms' counts from their old storeys to their new ones. */
+  function recountRooms(ids: ReadonlySet<string>): void {
+    for (const id of ids) {
+      const before = body.rooms[id];
+      const after = records.getOfType(id, 'room');
+      if (before) countRoom(before.storeyId, -1);
+      if (after) countRoom(after.storeyId, 1);
+    }
+  }
 
   /** Patches one keyed map in place for the touched ids of its type, adding the entries' ops. */
   function patchEntries(type: RecordType, touchedIds: ReadonlySet<string>, ops: PatchOp[]): void {
@@ -169,10 +178,6 @@ export function trackSnapshot(records: RecordReader, flags: KernelFlags, rendere
     for (const id of touchedIds) {
       const record = records.getOfType(id, type);
       const before = map[id];
-      if (part === 'rooms') {
-        if (before) countRoom(body.rooms[id]!.storeyId, -1);
-        if (record) countRoom((record as RoomRecord).storeyId, 1);
-      }
       if (!record) {
         if (before !== undefined) {
           delete map[id];
@@ -241,6 +246,8 @@ export function trackSnapshot(records: RecordReader, flags: KernelFlags, rendere
       next.currentRoom = nextCurrentRoom(prev, next.selection, touched);
 
       const ops: PatchOp[] = [];
+      const touchedRooms = touched.byType.get('room');
+      if (touchedRooms) recountRooms(touchedRooms);
       for (const type of KEYED_KINDS) {
         const touchedIds = touched.byType.get(type);
         if (touchedIds) patchEntries(type, touchedIds, ops);

@@ -1,4 +1,4 @@
-import { RECORD_SCOPES, type RecordOfType, type RecordType, type SceneRecord } from '../../protocol/records';
+import { RECORD_SCOPES, type RecordType, type SceneRecord } from '../../protocol/records';
 import { ceilingRecordKind } from './ceiling/record';
 import { lightRecordKind } from './light/record';
 import { metaRecordKind } from './meta/record';
@@ -66,6 +66,6 @@ export const REFERRING_TYPES: { readonly [T in RecordType]?: readonly RecordType
 export function initialSessionRecords(): SceneRecord[] {
   return RECORD_TYPES.filter((t) => RECORD_SCOPES[t] === 'session').flatMap((t) => {
     const make = kindOf(t).initial;
-    return make ? [make() as RecordOfType<typeof t>] : [];
+    return make ? [make()] : [];
   });
 }
