@@ -1,4 +1,4 @@
-import type { CameraView, ClientInfo, OpeningKind, OpeningToolParams, ToolName, ViewMode, WallColor, WallDrawParams, WallType } from './records';
+import { RECORD_SCOPES, type CameraView, ClientInfo, OpeningKind, OpeningToolParams, ToolName, ViewMode, WallColor, WallDrawParams, WallType } from './records';
 
 // The UI mirror: what the React side may read. It is derived by the kernel from the records
 // and changes only through patches (see patch.ts).
@@ -126,4 +126,18 @@ export interface KernelSnapshot {
   readonly currentRoom: CurrentRoomInfo | null;
   /** the current storey has at least one closed room (free modelling needs it: 请先绘制一个封闭户型！) */
   readonly planClosed: boolean;
+}
+
+/**
+ * How many records of a snapshot's counts are the designer's content: document records other
+ * than the scene's meta and its storeys. Session records (view, selection, tool) are never
+ * content, so a scene of nothing but storeys counts 0 and is not worth saving.
+ */
+export function contentRecordCount(counts: KernelSnapshot['counts']): number {
+  let sum = 0;
+  for (const [type, n] of Object.entries(counts)) {
+    if (type === 'meta' || type === 'storey') continue;
+    if ((RECORD_SCOPES as { readonly [type: string]: string | undefined })[type] === 'document') sum += n;
+  }
+  return sum;
 }

@@ -11,6 +11,7 @@ import {
 import { ApiError } from '../../api';
 import { api } from '../app/api';
 import { userTokenStore } from '../auth/storage';
+import { contentRecordCount } from '../../protocol/snapshot';
 import { kernelFiles, kernelState } from '../kernel';
 import type { SceneKernelPort, SceneServerPort } from './ports';
 
@@ -19,17 +20,13 @@ import type { SceneKernelPort, SceneServerPort } from './ports';
 
 const silent = { silent: true } as const;
 
-/** Document record types that are not content: a scene of only these is empty. */
-const NOT_CONTENT = new Set(['meta', 'storey', 'view', 'selection']);
-
 export const liveKernel: SceneKernelPort = {
   load: (bytes) => kernelFiles.load(bytes),
   save: () => kernelFiles.save(),
   backupDelta: () => kernelFiles.backupDelta(),
   acknowledge: (base) => kernelFiles.acknowledge(base),
   savedFileData: (code) => kernelFiles.savedFileData(code),
-  contentRecords: () =>
-    Object.entries(kernelState.counts).reduce((sum, [type, n]) => (NOT_CONTENT.has(type) ? sum : sum + n), 0),
+  contentRecords: () => contentRecordCount(kernelState.counts),
   rooms: () => Object.keys(kernelState.rooms).length,
   dirty: () => kernelState.dirty,
   metaName: () => kernelState.meta.name,

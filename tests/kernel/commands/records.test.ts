@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectOneUndoStep, expectRefused, withRoom } from '../test-kernel';
+import { contentRecordCount } from '../../../protocol/snapshot';
 
 describe('records.remove', () => {
   it('removes a mixed set with dependants in one step and reports what went', () => {
@@ -45,5 +46,19 @@ describe('selection.set', () => {
     // The walls no longer close a loop, so the room went with the wall.
     expect(tk.ofType('room')).toEqual([]);
     expect(tk.snapshot.selection).toEqual([wallIds[1]]);
+  });
+});
+
+describe('content count (what makes a scene worth saving)', () => {
+  it('counts walls, rooms and models but not the meta, storeys or session records', () => {
+    const { tk, wallIds, roomId } = withRoom();
+    // The snapshot always holds a view, a selection and a tool record: none of them is content.
+    expect(tk.snapshot.counts.tool).toBe(1);
+    expect(contentRecordCount(tk.snapshot.counts)).toBe(wallIds.length + 1);
+    const { id: chair } = tk.exec('model.add', { modelId: 'c', position: { x: 0, y: 0, z: 0 }, size: { x: 1, y: 1, z: 1 } });
+    expect(contentRecordCount(tk.snapshot.counts)).toBe(wallIds.length + 2);
+    tk.exec('records.remove', { ids: [...wallIds, roomId, chair] });
+    expect(tk.snapshot.counts.storey).toBe(1);
+    expect(contentRecordCount(tk.snapshot.counts)).toBe(0);
   });
 });
