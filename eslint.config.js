@@ -91,6 +91,13 @@ export default defineConfig(
     languageOptions: { globals: { ...globals.worker } },
   },
   {
+    // A promise nobody awaits loses its rejection: await it, hand it to a .catch that reports, or
+    // say with `void` why nothing can go wrong. Type-aware, so ui/ only (its own tsconfig).
+    files: ['ui/**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { project: ['./tsconfig.ui.json'], tsconfigRootDir: import.meta.dirname } },
+    rules: { '@typescript-eslint/no-floating-promises': 'error' },
+  },
+  {
     files: ['ui/**/*.{ts,tsx}'],
     ...reactHooks.configs.flat.recommended,
     rules: {
