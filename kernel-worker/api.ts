@@ -1,10 +1,8 @@
 import * as Comlink from 'comlink';
-import type { CommandArgs, CommandName, CommandResult } from '../protocol/commands';
 import { KernelCommandError, toKernelError, type KernelErrorCode } from '../protocol/errors';
 import type { ForwardedInput } from '../protocol/input';
-import { RENDER_OPTION_LIMITS, type CaptureOptions, type InitOptions, type InitResult, type KernelApi, type MouseButtonModes, type PatchListener, type RenderOptions, type StoreyPreview } from '../protocol/kernel-api';
+import { RENDER_OPTION_LIMITS, type CaptureOptions, type InitOptions, type InitResult, type KernelApi, type MouseButtonModes, type RenderOptions, type StoreyPreview } from '../protocol/kernel-api';
 import type { BackupDeltaResult, LoadResult, SavedFileData, SavedScene } from '../protocol/scene-file';
-import type { KernelSnapshot } from '../protocol/snapshot';
 import { CheckError, finite, object, oneOf, optional } from './document/check';
 import { serveChannel, type ChannelEndpoint } from './channel';
 import { guard } from './guard';
@@ -13,17 +11,19 @@ import { createPersistence, type Persistence } from './persistence/persistence';
 import { dataUrl } from './render/capture-data';
 import type { RendererFactory, RendererPort } from './render/types';
 
-// The object the worker exposes over Comlink. Built by a function so that the browser worker
-// (main.ts, with the three.js renderer) and the Node test worker (headless) expose the very same
-// code. Every method turns whatever it throws into a KernelCommandError named after itself.
+// The object the worker exposes over Comlink: the cold calls (init, files, captures, input). The
+// hot ones (exec, undo, redo, subscribe) are served on the UI channel (channel.ts) only. Built by
+// a function so that the browser worker (main.ts, with the three.js renderer) and the Node test
+// worker (headless) expose the very same code. Every method turns whatever it throws into a
+// KernelCommandError named after itself.
 
 export interface KernelApiOptions {
   readonly kernel?: KernelOptions;
   /** null/absent: a kernel that cannot draw (init with a canvas then reports WEBGL2_UNAVAILABLE). */
   readonly createRenderer?: RendererFactory | null;
   /**
-   * Also serve the UI channel (protocol/channel.ts) here: the worker's own scope in the browser,
-   * beside Comlink on the same messages.
+   * Where to serve the UI channel (protocol/channel.ts), the only way to run commands: the worker's
+   * own scope in the browser, beside Comlink on the same messages. Absent, only the cold calls run.
    */
   readonly channel?: ChannelEndpoint;
 }
@@ -60,27 +60,9 @@ async function guardAsync<T>(method: string, fn: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Calls a listener that may be a Comlink proxy (returns a promise) or a plain function. */
-function deliver(listener: PatchListener, patch: Parameters<PatchListener>[0], onGone: () => void): void {
-  try {
-    const out: unknown = listener(patch);
-    if (out instanceof Promise) out.catch(onGone);
-  } catch {
-    onGone();
-  }
-}
-
-function release(listener: PatchListener): void {
-  // A Comlink proxy answers any property with a function, a plain function has no such key.
-  const releaseFn: unknown = (listener as unknown as Record<symbol, unknown>)[Comlink.releaseProxy];
-  if (typeof releaseFn === 'function') (releaseFn as () => void)();
-}
-
 export function createKernelApi(options: KernelApiOptions = {}) {
   let kernel: Kernel | null = null;
   let files: Persistence | null = null;
-  /** Where patches go now; end() stops that (and releases a Comlink proxy). */
-  let subscription: { end: () => void } | null = null;
   /** The renderer the kernel drew with, for captures (null: headless). */
   let renderer: RendererPort | null = null;
 
@@ -115,33 +97,8 @@ export function createKernelApi(options: KernelApiOptions = {}) {
     }
   }
 
-  /**
-   * Makes deliver the one patch subscription, ending the previous one (its onEnd runs), and
-   * returns the snapshot the patches apply to and a function that drops this subscription.
-   */
-  function subscribe(method: string, deliver: PatchListener, onEnd: () => void): { snapshot: KernelSnapshot; drop: () => void } {
-    const k = ready(method);
-    subscription?.end();
-    const unsubscribe = k.subscribe(deliver);
-    const current = {
-      end() {
-        unsubscribe();
-        onEnd();
-      },
-    };
-    subscription = current;
-    const drop = () => {
-      unsubscribe();
-      if (subscription === current) subscription = null;
-    };
-    return { snapshot: k.snapshot(), drop };
-  }
-
   if (options.channel) {
-    serveChannel(options.channel, {
-      kernel: () => kernel,
-      subscribe: (deliver, onEnd) => subscribe('subscribe', deliver, onEnd).snapshot,
-    });
+    serveChannel(options.channel, () => kernel);
   }
 
   const api = {
@@ -159,18 +116,6 @@ export function createKernelApi(options: KernelApiOptions = {}) {
       });
     },
 
-    async exec<N extends CommandName>(name: N, args: CommandArgs<N>): Promise<CommandResult<N>> {
-      return guard(String(name), () => ready(String(name)).exec(name, args));
-    },
-
-    async undo(): Promise<boolean> {
-      return guard('undo', () => ready('undo').undo());
-    },
-
-    async redo(): Promise<boolean> {
-      return guard('redo', () => ready('redo').redo());
-    },
-
     async startScene(): Promise<void> {
       guard('startScene', () => {
         const k = ready('startScene');
@@ -179,16 +124,6 @@ export function createKernelApi(options: KernelApiOptions = {}) {
         // Ctrl+Z right after the workspace opens must not empty it, and an untouched start is no unsaved work.
         k.resetHistory();
         k.markSaved();
-      });
-    },
-
-    async subscribe(listener: PatchListener): Promise<KernelSnapshot> {
-      return guard('subscribe', () => {
-        if (typeof listener !== 'function') throw new CheckError('listener', 'must be a function (Comlink.proxy)');
-        let drop = () => {};
-        const subscribed = subscribe('subscribe', (patch) => deliver(listener, patch, () => drop()), () => release(listener));
-        drop = subscribed.drop;
-        return subscribed.snapshot;
       });
     },
 

@@ -2,12 +2,12 @@ import { CHANNEL_TAG, isChannelRequest, type ChannelMessage, type ChannelReply, 
 import type { CommandName } from '../protocol/commands';
 import { KernelCommandError, toKernelError } from '../protocol/errors';
 import type { SnapshotPatch } from '../protocol/patch';
-import type { KernelSnapshot } from '../protocol/snapshot';
 import { guard } from './guard';
 import type { Kernel } from './kernel';
 
-// The worker's end of the UI channel (protocol/channel.ts): calls come in and are answered with
-// the patches they produced; once subscribed, other patches go out as messages of their own.
+// The worker's end of the UI channel (protocol/channel.ts), the one path of the hot calls: calls
+// come in and are answered with the patches they produced; once subscribed, other patches (those
+// of Comlink's cold calls, input, frame counts) go out as messages of their own.
 // Everything between a request and its reply is synchronous, so "the patches this call produced"
 // is exactly what was published meanwhile, and the channel's ordering keeps the stream in seq order.
 
@@ -15,16 +15,6 @@ import type { Kernel } from './kernel';
 export interface ChannelEndpoint {
   postMessage(message: ChannelMessage): void;
   addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
-}
-
-export interface ChannelHost {
-  /** The kernel, once init() has made one. */
-  kernel(): Kernel | null;
-  /**
-   * Makes `deliver` the one patch subscription (ending the previous one, which may be a Comlink
-   * listener) and returns the snapshot the patches apply to.
-   */
-  subscribe(deliver: (patch: SnapshotPatch) => void, end: () => void): KernelSnapshot;
 }
 
 function callName(request: ChannelRequest): string {
@@ -35,10 +25,11 @@ function callName(request: ChannelRequest): string {
  * Serves the channel on an endpoint for as long as the worker lives. Call it before Comlink's
  * expose(), so that channel requests stop here.
  */
-export function serveChannel(endpoint: ChannelEndpoint, host: ChannelHost): void {
+export function serveChannel(endpoint: ChannelEndpoint, current: () => Kernel | null): void {
   // Set while a call runs: its patches travel in its reply instead of one message each.
   let captured: SnapshotPatch[] | null = null;
-  let subscribed = false;
+  /** Ends the kernel subscription; null until the UI subscribes. */
+  let unsubscribe: (() => void) | null = null;
   const deliver = (patch: SnapshotPatch) => {
     if (captured) captured.push(patch);
     else endpoint.postMessage({ tag: CHANNEL_TAG, kind: 'patch', patch });
@@ -46,7 +37,7 @@ export function serveChannel(endpoint: ChannelEndpoint, host: ChannelHost): void
 
   function run(request: ChannelRequest): unknown {
     const name = callName(request);
-    const kernel = host.kernel();
+    const kernel = current();
     if (!kernel) throw new KernelCommandError('NOT_READY', name, 'init() has not completed');
     switch (request.call) {
       case 'exec':
@@ -56,14 +47,11 @@ export function serveChannel(endpoint: ChannelEndpoint, host: ChannelHost): void
         return guard('undo', () => kernel.undo());
       case 'redo':
         return guard('redo', () => kernel.redo());
-      case 'subscribe': {
-        // Subscribing again (a resync) ends this channel's own earlier subscription first.
-        const snapshot = host.subscribe(deliver, () => {
-          subscribed = false;
-        });
-        subscribed = true;
-        return snapshot;
-      }
+      case 'subscribe':
+        // Subscribing again (the mirror's resync) replaces the earlier subscription.
+        unsubscribe?.();
+        unsubscribe = kernel.subscribe(deliver);
+        return kernel.snapshot();
       default:
         throw new KernelCommandError('UNKNOWN_COMMAND', name, 'not a channel call');
     }
@@ -75,9 +63,9 @@ export function serveChannel(endpoint: ChannelEndpoint, host: ChannelHost): void
     if (!isChannelRequest(request)) return;
     // Comlink's listener (added after this one) has nothing to do with it: spare it the work.
     event.stopImmediatePropagation?.();
-    // Unsubscribed, a call's patches belong to whoever holds the subscription.
+    // Unsubscribed, a call's patches go nowhere: the snapshot of the later subscribe holds them.
     const patches: SnapshotPatch[] = [];
-    captured = subscribed || request.call === 'subscribe' ? patches : null;
+    captured = patches;
     let reply: ChannelReply;
     try {
       reply = { tag: CHANNEL_TAG, kind: 'reply', ref: request.ref, patches, ok: true, value: run(request) };

@@ -6,6 +6,7 @@ import type { PlanFrame } from '../protocol/records';
 import type { KernelSnapshot, RendererStatus } from '../protocol/snapshot';
 import { registry as defaultRegistry } from './commands/registry';
 import { cameraShortcut, historyShortcut } from './commands/shortcuts';
+import type { Timers } from './clock';
 import type { CommandContext, CommandDef, CommandRegistry } from './commands/types';
 import { CheckError, describeValue, hasOwn } from './document/check';
 import { diffAddingAll, diffOfScope, isEmptyDiff, squashDiffs, type RecordsDiff } from './document/diff';
@@ -21,10 +22,7 @@ import { DEFAULT_VIEWPORT, planFrameOf, type Viewport } from './tools/plan-view'
 // The kernel: runs commands through the store and fans each committed diff out to the history,
 // the renderer, the commit listeners (backups hook in here) and the UI patch stream.
 
-export interface Timers {
-  setTimeout(fn: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
+export type { Timers };
 
 export interface KernelOptions {
   readonly ids?: IdGenerator;
@@ -36,6 +34,10 @@ export interface KernelOptions {
    * this many ms (trailing, so the last count always arrives). Default 500.
    */
   readonly frameReportInterval?: number;
+  /**
+   * The clock of those frame reports (main.ts passes the real timers). Absent, each drawn frame's
+   * count is published at once: enough for a headless kernel, which draws none.
+   */
   readonly timers?: Timers;
   readonly now?: () => number;
 }
@@ -97,14 +99,9 @@ export interface Kernel {
   dispose(): void;
 }
 
-const defaultTimers: Timers = {
-  setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
-  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout>),
-};
-
 export function createKernel(options: KernelOptions = {}): Kernel {
   const registry = options.registry ?? defaultRegistry;
-  const timers = options.timers ?? defaultTimers;
+  const timers = options.timers ?? null;
   const now = options.now ?? (() => Date.now());
   const frameReportInterval = options.frameReportInterval ?? 500;
 
@@ -158,13 +155,14 @@ export function createKernel(options: KernelOptions = {}): Kernel {
   function reportFrames(frames: number): void {
     framesDrawn = frames;
     if (frameTimer !== null || disposed) return;
-    const wait = Math.max(0, lastFrameReport + frameReportInterval - now());
-    frameTimer = timers.setTimeout(() => {
+    const report = () => {
       frameTimer = null;
       lastFrameReport = now();
       rendererStatus = { ...rendererStatus, frames: framesDrawn };
       publish();
-    }, wait);
+    };
+    if (!timers) return report();
+    frameTimer = timers.setTimeout(report, Math.max(0, lastFrameReport + frameReportInterval - now()));
   }
 
   // The renderer follows a commit in a microtask rather than inside it: the answer to the UI (and
@@ -435,7 +433,7 @@ export function createKernel(options: KernelOptions = {}): Kernel {
     },
     dispose() {
       disposed = true;
-      if (frameTimer !== null) timers.clearTimeout(frameTimer);
+      if (frameTimer !== null) timers?.clearTimeout(frameTimer);
       frameTimer = null;
       renderer?.dispose();
       renderer = null;

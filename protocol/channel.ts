@@ -1,18 +1,19 @@
 import type { KernelCommandErrorData } from './errors';
 import type { SnapshotPatch } from './patch';
 
-// The UI channel: the kernel worker's own message channel, shared with Comlink. It carries the
-// patch stream and the UI's hot calls (exec, undo, redo) as plain postMessage traffic: no Comlink
-// proxy that must answer every patch, and the reply to a call carries the patches that call
-// produced, so one edit costs one message each way. One channel delivers in order, so patches and
-// replies never overtake each other: the mirror sees seq 1, 2, 3 … whatever mix brings them.
+// The UI channel: the kernel worker's own message channel, shared with Comlink. It is the one
+// path of the patch stream and of the hot calls (exec, undo, redo), as plain postMessage traffic
+// (Comlink keeps the cold calls: init, files, captures, input): no Comlink proxy that must answer
+// every patch, and the reply to a call carries the patches that call produced, so one edit costs
+// one message each way. One channel delivers in order, so patches and replies never overtake
+// each other: the mirror sees seq 1, 2, 3 … whatever mix brings them.
 //
 // Every message carries CHANNEL_TAG and no `id` or `type`: Comlink's listeners on both ends pass
 // over them, and the channel's listeners pass over Comlink's messages.
 
 export const CHANNEL_TAG = 'yf-kernel-channel';
 
-/** subscribe: makes this channel the kernel's patch subscription (replacing any other) and answers the snapshot. */
+/** subscribe: makes this channel the kernel's patch subscription (again: a resync) and answers the snapshot. */
 export type ChannelCall = 'exec' | 'undo' | 'redo' | 'subscribe';
 
 /** What the UI asks; ref pairs the reply with the call. */

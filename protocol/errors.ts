@@ -20,27 +20,32 @@ export interface KernelCommandErrorData {
   readonly command: string;
   /** developer-facing detail: which argument, what was wrong; shown in the console, not to users */
   readonly detail: string;
+  /** set when the kernel refused on purpose (COMMAND_FAILED): what the UI tells the designer */
+  readonly reason?: RefusalReason;
 }
 
 export class KernelCommandError extends Error implements KernelCommandErrorData {
   readonly code: KernelErrorCode;
   readonly command: string;
   readonly detail: string;
+  readonly reason: RefusalReason | undefined;
 
-  constructor(code: KernelErrorCode, command: string, detail: string) {
+  constructor(code: KernelErrorCode, command: string, detail: string, reason?: RefusalReason) {
     super(`${command}: ${code}: ${detail}`);
     this.name = 'KernelCommandError';
     this.code = code;
     this.command = command;
     this.detail = detail;
+    this.reason = reason;
   }
 
   toJSON(): KernelCommandErrorData {
-    return { code: this.code, command: this.command, detail: this.detail };
+    const data = { code: this.code, command: this.command, detail: this.detail };
+    return this.reason === undefined ? data : { ...data, reason: this.reason };
   }
 
   static fromJSON(data: KernelCommandErrorData): KernelCommandError {
-    return new KernelCommandError(data.code, data.command, data.detail);
+    return new KernelCommandError(data.code, data.command, data.detail, data.reason);
   }
 }
 
@@ -51,14 +56,15 @@ export function isKernelCommandError(e: unknown): e is KernelCommandError {
 /** Wraps anything thrown inside the kernel so that only KernelCommandErrors leave it. */
 export function toKernelError(e: unknown, command: string): KernelCommandError {
   if (e instanceof KernelCommandError) return e;
+  if (e instanceof KernelRefusal) return new KernelCommandError('COMMAND_FAILED', command, e.message, e.reason);
   const detail = e instanceof Error ? e.message : String(e);
   return new KernelCommandError('COMMAND_FAILED', command, detail);
 }
 
 /**
- * Why the kernel refused a door or window: a KernelCommandError's detail starts with one of these
- * tokens and a colon (a batch puts its entry's name in front), so the UI can say it in the user's
- * language while the detail stays English for the console.
+ * Why the kernel refused a door or window. The refusal reaches the UI as KernelCommandError.reason
+ * (a batch keeps its failing entry's), so the UI can say it in the user's language; the detail
+ * starts with the same token and stays English for the console.
  */
 export const OPENING_REFUSALS = [
   'OPENING_OVERLAP',
@@ -69,3 +75,20 @@ export const OPENING_REFUSALS = [
   'OPENING_INVALID_SIZE',
 ] as const;
 export type OpeningRefusal = (typeof OPENING_REFUSALS)[number];
+
+/** Every refusal the kernel makes on purpose: the codes KernelCommandError.reason can carry. */
+export type RefusalReason = OpeningRefusal;
+
+/**
+ * Thrown inside the kernel where it refuses on purpose: toKernelError turns it into a
+ * COMMAND_FAILED KernelCommandError that carries the reason, its detail starting with the token.
+ */
+export class KernelRefusal extends Error {
+  constructor(
+    readonly reason: RefusalReason,
+    detail: string,
+  ) {
+    super(`${reason}: ${detail}`);
+    this.name = 'KernelRefusal';
+  }
+}

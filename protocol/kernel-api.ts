@@ -1,4 +1,3 @@
-import type { CommandArgs, CommandName, CommandResult } from './commands';
 import type { KernelErrorCode } from './errors';
 import type { ForwardedInput } from './input';
 import type { SnapshotPatch } from './patch';
@@ -101,34 +100,20 @@ export interface KernelBootMessage {
 }
 
 /**
- * The kernel's Comlink API. kernel-worker/main.ts declares `const kernelApi = {...} satisfies KernelApi`,
- * so the implementation and this contract cannot drift apart.
+ * The kernel's Comlink API: the cold calls (start, files, captures, input, options). Commands,
+ * undo, redo and the patch stream travel on the UI channel only (protocol/channel.ts).
+ * kernel-worker/main.ts declares `const kernelApi = {...} satisfies KernelApi`, so the
+ * implementation and this contract cannot drift apart.
  */
 export interface KernelApi {
   /** canvas is null for headless kernels (Node tests, benchmarks without GL) */
   init(canvas: OffscreenCanvas | null, options: InitOptions): Promise<InitResult>;
-  exec<N extends CommandName>(name: N, args: CommandArgs<N>): Promise<CommandResult<N>>;
-  /**
-   * Steps back one history step (leaving material mode first, core.md §4). Resolves false when
-   * there was nothing to undo; rejects with GESTURE_IN_PROGRESS while a drag is open.
-   */
-  undo(): Promise<boolean>;
-  /** The reverse of undo(); any new undoable change empties the redo stack. */
-  redo(): Promise<boolean>;
   /**
    * Gives a scene without rooms its starting room (scene.createDefaultRoom) the way a loaded file
    * is a starting point: no undo step, and the scene counts as saved. A scene with rooms is left
    * as it is.
    */
   startScene(): Promise<void>;
-  /**
-   * Registers the listener for patches and returns the snapshot they apply to (patches with seq
-   * greater than snapshot.seq). One worker serves one UI mirror: subscribing again replaces (and
-   * releases) the previous listener, which is how the mirror resynchronises after a seq gap. The
-   * UI itself subscribes over the UI channel (protocol/channel.ts), which a Comlink listener
-   * replaces just the same.
-   */
-  subscribe(listener: PatchListener): Promise<KernelSnapshot>;
   input(event: ForwardedInput): void;
   resize(width: number, height: number, dpr: number): void;
   /** Echo used by the round-trip benchmark and the bridge's liveness check. */

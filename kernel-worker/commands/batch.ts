@@ -26,7 +26,7 @@ export const batch: CommandDef<'batch'> = {
         return context.exec(c.name, c.args as never);
       } catch (e) {
         const error = toKernelError(e, c.name);
-        throw new KernelCommandError(error.code, 'batch', `commands[${i}] (${c.name}): ${error.detail}`);
+        throw new KernelCommandError(error.code, 'batch', `commands[${i}] (${c.name}): ${error.detail}`, error.reason);
       }
     });
     return { results };

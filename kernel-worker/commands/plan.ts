@@ -4,7 +4,7 @@ import { arrayOf, CheckError, finite, object, optional, type Check } from '../do
 import { RECORD_ID_PATTERN, RECORD_SHAPES } from '../document/validators';
 import { chosenIdArg, claimId, requireRecord, storeyFor } from './common';
 import { openingDefaults } from './opening';
-import { reconcileStorey } from './reconcile';
+import { OpeningRefused, reconcileStorey } from './reconcile';
 import type { CommandDef } from './types';
 import { DEFAULT_WALL_THICKNESS } from './wall';
 
@@ -126,9 +126,9 @@ export const buildPlan: CommandDef<'plan.build'> = {
     });
     // Refusals the record validator would otherwise report in its own words.
     openings.forEach((o) => {
-      if (o.offset < 0) throw new Error(`OPENING_PAST_END: opening ${o.id} spans ${o.offset - o.width / 2}..${o.offset + o.width / 2} along wall ${o.wallId}, before its start`);
+      if (o.offset < 0) throw new OpeningRefused('OPENING_PAST_END', `opening ${o.id} spans ${o.offset - o.width / 2}..${o.offset + o.width / 2} along wall ${o.wallId}, before its start`);
       if (!(o.width > 0) || !(o.height > 0) || !(o.elevation >= 0)) {
-        throw new Error(`OPENING_INVALID_SIZE: opening ${o.id} needs a width and height > 0 and an elevation >= 0, got ${o.width} x ${o.height} at ${o.elevation}`);
+        throw new OpeningRefused('OPENING_INVALID_SIZE', `opening ${o.id} needs a width and height > 0 and an elevation >= 0, got ${o.width} x ${o.height} at ${o.elevation}`);
       }
       tx.put(o);
     });

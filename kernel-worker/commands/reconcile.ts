@@ -1,5 +1,5 @@
 import type { OpeningRecord, PavingRecord, RoomRecord, Vec2, WallRecord } from '../../protocol/records';
-import type { OpeningRefusal } from '../../protocol/errors';
+import { KernelRefusal, type OpeningRefusal } from '../../protocol/errors';
 import { ensureMeta, getMeta } from '../document/session-records';
 import type { RecordReader, Transaction } from '../document/store';
 import { checkOpening, type OpeningCheck } from '../geometry/openings';
@@ -58,13 +58,13 @@ export interface ReconcileResult {
 
 /** Reasons an opening is refused; a refusal's detail starts with one of them and a colon. */
 
-/** Thrown for a door or window that does not fit; the message starts with its reason token. */
-export class OpeningRefused extends Error {
+/** Thrown for a door or window that does not fit: a refusal whose reason reaches the UI. */
+export class OpeningRefused extends KernelRefusal {
   constructor(
-    readonly reason: OpeningRefusal,
+    override readonly reason: OpeningRefusal,
     detail: string,
   ) {
-    super(`${reason}: ${detail}`);
+    super(reason, detail);
     this.name = 'OpeningRefused';
   }
 }

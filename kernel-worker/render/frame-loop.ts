@@ -1,24 +1,8 @@
 // Rendering is on demand: invalidate() asks for one frame, and nothing runs while nothing changes
-// (an idle editor must not burn a laptop's battery). requestAnimationFrame exists in dedicated
-// workers in Chrome; anything else falls back to a timer.
+// (an idle editor must not burn a laptop's battery). When frames run is injected (clock.ts).
+import type { FrameScheduler } from '../clock';
 
-export interface FrameScheduler {
-  request(callback: () => void): unknown;
-  cancel(handle: unknown): void;
-}
-
-export function defaultFrameScheduler(): FrameScheduler {
-  const g = globalThis as { requestAnimationFrame?: (cb: () => void) => number; cancelAnimationFrame?: (h: number) => void };
-  if (typeof g.requestAnimationFrame === 'function' && typeof g.cancelAnimationFrame === 'function') {
-    const raf = g.requestAnimationFrame.bind(globalThis);
-    const caf = g.cancelAnimationFrame.bind(globalThis);
-    return { request: (cb) => raf(cb), cancel: (h) => caf(h as number) };
-  }
-  return {
-    request: (cb) => globalThis.setTimeout(cb, 16),
-    cancel: (h) => globalThis.clearTimeout(h as ReturnType<typeof globalThis.setTimeout>),
-  };
-}
+export type { FrameScheduler };
 
 export interface FrameLoop {
   /** Schedules one frame; any number of calls before it is drawn still draw one frame. */
@@ -34,7 +18,7 @@ export interface FrameLoop {
 export function createFrameLoop(
   draw: (now: number) => void,
   onFrame: (frames: number) => void,
-  scheduler: FrameScheduler = defaultFrameScheduler(),
+  scheduler: FrameScheduler,
   now: () => number = () => performance.now(),
 ): FrameLoop {
   let pending: unknown = null;

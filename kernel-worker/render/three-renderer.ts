@@ -4,6 +4,7 @@ import type { StoreyPreview } from '../../protocol/kernel-api';
 import type { RecordReader } from '../document/store';
 import { captureImage, captureImages, type CaptureHost, type CaptureShot } from './capture';
 import { captureRequest } from './capture-data';
+import type { FrameScheduler, Timers } from '../clock';
 import { createFrameLoop } from './frame-loop';
 import { createPlanView } from './plan-layer';
 import { createSceneGraph } from './scene-graph';
@@ -22,7 +23,14 @@ export const FIRST_CONTENT_FRAME_MARK = 'yf:first-3d-frame';
 /** ACES filmic with a touch more exposure: interiors bright without blown-out white walls. */
 const TONE_MAPPING_EXPOSURE = 1.05;
 
-export const createThreeRenderer: RendererFactory = (canvas, options, hooks): RendererPort => {
+/** The renderer's time, injected by the worker entry (clock.ts). */
+export interface RendererClock {
+  /** when frames (and hover picks) run */
+  readonly frames: FrameScheduler;
+  readonly timers: Timers;
+}
+
+export const createThreeRenderer = (clock: RendererClock): RendererFactory => (canvas, options, hooks): RendererPort => {
   const gl = canvas.getContext('webgl2', {
     antialias: true,
     alpha: false,
@@ -43,7 +51,7 @@ export const createThreeRenderer: RendererFactory = (canvas, options, hooks): Re
   // The graph asks for a frame once edits pause, to merge its static batches again.
   const graph = createSceneGraph({ requestFrame: () => loop.invalidate(), onMaterialsChanged: () => views.materialsChanged() });
   let records: RecordReader | null = null;
-  const views = createViewController({ graph, invalidate: () => loop.invalidate() });
+  const views = createViewController({ graph, invalidate: () => loop.invalidate(), hoverScheduler: clock.frames });
   // The top view (2) is the 2D plan drawn by plan-layer.ts, once the camera has arrived there.
   const plan = createPlanView({ sprites: createTextSprites(options.dpr), width: options.width, height: options.height, dpr: options.dpr });
   let contentDrawn = false;
@@ -57,7 +65,7 @@ export const createThreeRenderer: RendererFactory = (canvas, options, hooks): Re
       performance.mark(FIRST_CONTENT_FRAME_MARK);
     }
   }
-  const loop = createFrameLoop(draw, hooks.onFrame);
+  const loop = createFrameLoop(draw, hooks.onFrame, clock.frames);
 
   function resize(width: number, height: number, dpr: number): void {
     const w = Math.max(1, Math.round(width));

@@ -9,7 +9,7 @@ import { wallFootprints } from '../geometry/wall-footprint';
 import { createCameraTween, type CameraTween } from './camera-animation';
 import { applyPlacement, applyPose, createCameraRig, currentPose, placeView, setAspect, type CameraPose, type CameraRig, type ViewPlacement } from './cameras';
 import { MM } from './coords';
-import { defaultFrameScheduler, type FrameScheduler } from './frame-loop';
+import type { FrameScheduler } from './frame-loop';
 import { createHighlighter, type Highlighter } from './highlight';
 import { createGizmo, type Gizmo } from './gizmo';
 import { createLighting, type Lighting } from './lighting';
@@ -103,7 +103,7 @@ export interface ViewControllerOptions {
   readonly invalidate: () => void;
   readonly now?: () => number;
   /** When hover picks run (once per animation frame); tests pass a manual one. */
-  readonly hoverScheduler?: FrameScheduler;
+  readonly hoverScheduler: FrameScheduler;
 }
 
 const FLY_CODES = new Set(['KeyW', 'KeyA', 'KeyS', 'KeyD', 'KeyQ', 'KeyE', 'ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight']);
@@ -121,7 +121,7 @@ function digit(e: KeyInput): number | null {
 export function createViewController(options: ViewControllerOptions): ViewController {
   const { graph, invalidate } = options;
   const now = options.now ?? (() => performance.now());
-  const hoverScheduler = options.hoverScheduler ?? defaultFrameScheduler();
+  const { hoverScheduler } = options;
   const rig = createCameraRig();
   const lighting = createLighting();
   const highlighter = createHighlighter();

@@ -122,9 +122,8 @@ const roundtrip: Benchmark = {
         ...compare(' (headless)', headless.kernel, headless.echo),
         ...compare(` (headless, ${house.records}-record house)`, house.kernel, house.echo),
         ...compare(' (meta.update, a document edit)', edit.kernel, edit.echo),
-        // Context for a missed target: Comlink's own cost, and exec through Comlink without the patch.
+        // Context for a missed target: Comlink's own cost (the cold calls' path).
         { name: 'comlink ping median', value: round(median(canvas.ping)), unit: 'ms', target: '', met: null },
-        { name: 'comlink exec only median', value: round(median(canvas.comlinkExec)), unit: 'ms', target: '', met: null },
         ...breakdownRows(parts),
         ...breakdownRows(houseParts, ' (house)'),
       ];

@@ -1,16 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { snapshot as plain } from 'valtio/vanilla';
-import * as Comlink from 'comlink';
 import { isChannelMessage, type ChannelMessage } from '../../protocol/channel';
 import { KernelCommandError } from '../../protocol/errors';
+import type { KeyInput } from '../../protocol/input';
 import type { SnapshotPatch } from '../../protocol/patch';
-import { createChannel, type ChannelEndpoint, type KernelChannel } from '../../ui/kernel/channel';
+import type { ChannelEndpoint, KernelChannel } from '../../ui/kernel/channel';
 import { kernelState, resetMirror, syncMirror, type MirrorSync } from '../../ui/kernel/mirror';
 import { spawnNodeKernel, type SpawnedKernel } from './fixtures/spawn-node-kernel';
 
 // The UI channel (protocol/channel.ts) against the real worker, beside Comlink on the worker's own
 // port: each call resolving with the mirror already patched, the stream in seq order with the
-// patches of Comlink calls, and a lost patch repaired by a resubscription.
+// patches of Comlink's cold calls (forwarded keys here), and a lost patch repaired by a
+// resubscription.
 
 let spawned: SpawnedKernel | null = null;
 let channel: KernelChannel | null = null;
@@ -24,9 +25,15 @@ afterEach(async () => {
   vi.restoreAllMocks();
 });
 
-/** The kernel's snapshot, asked through Comlink (which takes the patch stream over: ask last). */
+/** The kernel's snapshot, asked on the channel past the mirror (its listener stays). */
 function kernelSnapshot() {
-  return spawned!.api.subscribe(Comlink.proxy(() => {}));
+  return channel!.subscribe();
+}
+
+/** Ctrl+digit, forwarded through Comlink's input(): the kernel sets that camera view (a patch of its own). */
+function cameraKey(digit: number): KeyInput {
+  const code = `Digit${digit}`;
+  return { kind: 'key', type: 'keydown', key: String(digit), code, repeat: false, ctrlKey: true, shiftKey: false, altKey: false, metaKey: false };
 }
 
 function mirrorBody() {
@@ -43,7 +50,7 @@ async function until(condition: () => boolean, ms = 5000): Promise<void> {
 }
 
 /** Passes messages through, except those `drop` picks, and records the seqs of the channel's patches that went by. */
-function lossy(endpoint: Comlink.Endpoint, drop: (message: ChannelMessage) => boolean) {
+function lossy(endpoint: ChannelEndpoint, drop: (message: ChannelMessage) => boolean) {
   const seen: number[] = [];
   const dropped: ChannelMessage[] = [];
   const wrapped = new Map<(event: MessageEvent) => void, (event: MessageEvent) => void>();
@@ -63,21 +70,21 @@ function lossy(endpoint: Comlink.Endpoint, drop: (message: ChannelMessage) => bo
         listener(event);
       };
       wrapped.set(listener, filter);
-      endpoint.addEventListener(type, filter as unknown as EventListener);
+      endpoint.addEventListener(type, filter);
     },
     removeEventListener(type, listener) {
       const filter = wrapped.get(listener);
-      if (filter) endpoint.removeEventListener(type, filter as unknown as EventListener);
+      if (filter) endpoint.removeEventListener(type, filter);
     },
   };
   return { endpoint: stand, seen, dropped };
 }
 
 async function connect(drop: (message: ChannelMessage) => boolean = () => false) {
-  spawned = await spawnNodeKernel();
+  let wire!: ReturnType<typeof lossy>;
+  spawned = await spawnNodeKernel({}, { wrapChannel: (port) => (wire = lossy(port, drop)).endpoint });
   const { api } = spawned;
-  const wire = lossy(spawned.endpoint, drop);
-  const open = createChannel(wire.endpoint);
+  const open = spawned.channel;
   channel = open;
   await api.init(null, { width: 10, height: 10, dpr: 1 });
   const subscribe = vi.fn((listener: Parameters<KernelChannel['setPatchListener']>[0]) => {
@@ -111,7 +118,7 @@ describe('UI channel over the real worker', () => {
 
   it('takes patches from other callers (Comlink) on the same port, in order with the replies', async () => {
     const { api, channel, wire } = await connect();
-    await Promise.all([api.exec('view.setCamera', { view: 2 }), channel.exec('view.setMode', { mode: 2 }), api.exec('view.setMode', { mode: 3 })]);
+    await Promise.all([api.input(cameraKey(2)), channel.exec('view.setMode', { mode: 2 }), api.input(cameraKey(3))]);
     await until(() => kernelState.seq === 3);
     expect(wire.seen).toEqual([1, 2, 3]);
     expect(mirrorBody()).toEqual(await kernelSnapshot());
@@ -135,15 +142,16 @@ describe('UI channel over the real worker', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     armed = true;
     // Through Comlink: its patch reaches the channel as a message of its own, which is lost.
-    await api.exec('view.setMode', { mode: 1 });
+    const cameraView = kernelState.cameraView;
+    await api.input(cameraKey(1));
     await until(() => wire.dropped.length === 1);
-    expect(kernelState.viewMode).toBe(0);
+    expect(kernelState.cameraView).toBe(cameraView);
     expect(subscribe).toHaveBeenCalledTimes(1);
     // The next patch skips a seq: the mirror asks for a fresh snapshot instead of applying it.
-    await channel.exec('view.setCamera', { view: 3 });
-    await until(() => subscribe.mock.calls.length === 2 && kernelState.cameraView === 3);
+    await channel.exec('view.setMode', { mode: 3 });
+    await until(() => subscribe.mock.calls.length === 2 && kernelState.viewMode === 3);
     await until(() => kernelState.seq === 3);
-    expect(kernelState.viewMode).toBe(1);
+    expect(kernelState.cameraView).toBe(1);
     expect(mirrorBody()).toEqual(await kernelSnapshot());
     expect(error).not.toHaveBeenCalled();
   });
@@ -156,25 +164,23 @@ describe('UI channel over the real worker', () => {
     await expect(channel.undo()).rejects.toMatchObject({ code: 'NOT_READY', command: 'undo' });
   });
 
-  it('answers NOT_READY before init, and yields the patch stream to a Comlink listener and back', async () => {
+  it('answers NOT_READY before init, sends no patches before subscribe, and one stream after a resubscribe', async () => {
     spawned = await spawnNodeKernel();
-    const open = createChannel(lossy(spawned.endpoint, () => false).endpoint);
+    const open = spawned.channel;
     channel = open;
     await expect(open.exec('view.setMode', { mode: 1 })).rejects.toMatchObject({ code: 'NOT_READY', command: 'view.setMode' });
     const { api } = spawned;
     await api.init(null, { width: 10, height: 10, dpr: 1 });
     const streamed: SnapshotPatch[] = [];
     open.setPatchListener((p) => streamed.push(p));
-    await open.subscribe();
-    const elsewhere: SnapshotPatch[] = [];
-    await api.subscribe(Comlink.proxy((p: SnapshotPatch) => void elsewhere.push(p)));
-    // Not subscribed any more: the call still answers, its patch goes to the Comlink listener.
+    // Not subscribed yet: the call still answers, and its patch is only in the snapshot that follows.
     await open.exec('view.setMode', { mode: 2 });
-    await until(() => elsewhere.length === 1);
+    await api.input(cameraKey(2));
     expect(streamed).toEqual([]);
+    expect(await open.subscribe()).toMatchObject({ seq: 2, viewMode: 2, cameraView: 2 });
+    // A resubscription replaces the subscription: each later patch arrives once.
     await open.subscribe();
     await open.exec('view.setMode', { mode: 3 });
     expect(streamed.map((p) => p.ops)).toEqual([[{ op: 'set', path: ['viewMode'], value: 3 }]]);
-    expect(elsewhere).toHaveLength(1);
   });
 });

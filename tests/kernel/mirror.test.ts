@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import * as Comlink from 'comlink';
 import { snapshot as plain } from 'valtio/vanilla';
 import { KernelCommandError } from '../../protocol/errors';
 import type { PatchListener } from '../../protocol/kernel-api';
@@ -43,12 +42,15 @@ describe('mirror over the real worker', () => {
 
   it('ends up equal to the kernel snapshot after commands', async () => {
     spawned = await spawnNodeKernel();
-    const { api } = spawned;
+    const { api, channel } = spawned;
     await api.init(null, { width: 10, height: 10, dpr: 1 });
-    const sync = await syncMirror((listener) => api.subscribe(Comlink.proxy(listener)));
-    await api.exec('scene.createDefaultRoom', {});
-    await api.exec('view.setMode', { mode: 2 });
-    await api.exec('view.setCamera', { view: 2 });
+    const sync = await syncMirror((listener) => {
+      channel.setPatchListener(listener);
+      return channel.subscribe();
+    });
+    await channel.exec('scene.createDefaultRoom', {});
+    await channel.exec('view.setMode', { mode: 2 });
+    await channel.exec('view.setCamera', { view: 2 });
     await until(() => kernelState.seq === 3);
     sync.stop();
 
@@ -111,9 +113,9 @@ describe('mirror ordering', () => {
 describe('execCommand', () => {
   it('reports a failing command once to the console and the listeners, then rethrows it', async () => {
     spawned = await spawnNodeKernel();
-    const { api } = spawned;
+    const { api, channel } = spawned;
     await api.init(null, { width: 10, height: 10, dpr: 1 });
-    setKernelCalls(Promise.resolve({ exec: (name, args) => api.exec(name, args), undo: () => api.undo(), redo: () => api.redo() } as KernelCalls));
+    setKernelCalls(Promise.resolve({ exec: (name, args) => channel.exec(name, args), undo: () => channel.undo(), redo: () => channel.redo() } as KernelCalls));
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
     const seen: KernelCommandError[] = [];
     const off = onKernelError((e) => seen.push(e));
@@ -133,15 +135,15 @@ describe('execCommand', () => {
 
   it('undoes and redoes on the current kernel, reporting a refusal like a failed command', async () => {
     spawned = await spawnNodeKernel();
-    const { api } = spawned;
+    const { api, channel } = spawned;
     await api.init(null, { width: 10, height: 10, dpr: 1 });
     let refuse = false;
     const gesture = new KernelCommandError('GESTURE_IN_PROGRESS', 'undo', 'a gesture is in progress (mark "drag"); complete or cancel it first');
     setKernelCalls(
       Promise.resolve({
-        exec: (name, args) => api.exec(name, args),
-        undo: () => (refuse ? Promise.reject(gesture) : api.undo()),
-        redo: () => api.redo(),
+        exec: (name, args) => channel.exec(name, args),
+        undo: () => (refuse ? Promise.reject(gesture) : channel.undo()),
+        redo: () => channel.redo(),
       } as KernelCalls),
     );
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -151,10 +153,10 @@ describe('execCommand', () => {
     expect(await undo()).toBe(false);
     await execCommand('scene.createDefaultRoom', {});
     expect(await undo()).toBe(true);
-    expect((await api.subscribe(Comlink.proxy(() => {}))).counts.room).toBe(0);
+    expect((await channel.subscribe()).counts.room).toBe(0);
     expect(await redo()).toBe(true);
     expect(await redo()).toBe(false);
-    expect((await api.subscribe(Comlink.proxy(() => {}))).counts.room).toBe(1);
+    expect((await channel.subscribe()).counts.room).toBe(1);
     expect(seen).toEqual([]);
 
     refuse = true;

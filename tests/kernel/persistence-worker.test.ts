@@ -7,6 +7,7 @@ import { spawnNodeKernel, type SpawnedKernel } from './fixtures/spawn-node-kerne
 
 // The file side of the kernel API through a real worker thread and Comlink: strings and
 // transferred bytes in and out, refusals as KernelCommandErrors, and the scene left as it was.
+// Edits and snapshots go through the UI channel, as the UI makes them.
 
 const SMALL = { storeys: 1, rows: 2, cols: 2, records: 120 } as const;
 
@@ -28,12 +29,12 @@ async function rejection(promise: Promise<unknown>): Promise<unknown> {
 async function started() {
   spawned = await spawnNodeKernel();
   await spawned.api.init(null, { width: 100, height: 100, dpr: 1 });
-  return spawned.api;
+  return spawned;
 }
 
 describe('kernel files over Comlink', () => {
   it('loads a JSON string, saves JSON + gzip bytes, and loads transferred gzip bytes', async () => {
-    const api = await started();
+    const { api } = await started();
     const json = generateHouseJson(SMALL);
     expect(await api.load(json)).toEqual({ records: SMALL.records, migrated: 0 });
     const saved = await api.save();
@@ -49,10 +50,10 @@ describe('kernel files over Comlink', () => {
   });
 
   it('refuses a damaged file with BAD_FILE and leaves the scene unchanged', async () => {
-    const api = await started();
+    const { api, channel } = await started();
     await api.load(generateHouseJson(SMALL));
-    await api.exec('view.setCamera', { view: 2 });
-    const before = await api.subscribe(Comlink.proxy(() => {}));
+    await channel.exec('view.setCamera', { view: 2 });
+    const before = await channel.subscribe();
     const beforeFile = (await api.save()).json;
     const damaged = (await api.save()).gzip;
     const cut = damaged.slice(0, damaged.length - 30);
@@ -65,14 +66,14 @@ describe('kernel files over Comlink', () => {
     const newer = await rejection(api.load(beforeFile.replace('"wall":2', '"wall":3')));
     expect(newer).toMatchObject({ code: 'UNSUPPORTED_VERSION', detail: expect.stringMatching(/wall records are version 3/) });
 
-    const after = await api.subscribe(Comlink.proxy(() => {}));
+    const after = await channel.subscribe();
     expect(after).toEqual(before);
     expect(after.cameraView).toBe(2);
     expect((await api.save()).json).toBe(beforeFile);
   });
 
   it('hands out a full backup, then deltas against the acknowledged base', async () => {
-    const api = await started();
+    const { api, channel } = await started();
     const json = generateHouseJson(SMALL);
     await api.load(json);
     const full = await api.backupDelta();
@@ -87,7 +88,7 @@ describe('kernel files over Comlink', () => {
     const id = HOUSE_IDS.southWall(0, 1, 0);
     // A change of fields only: moving the wall would also split the walls it now meets and reshape
     // the rooms beside it (reconcile), which is more than this delta needs to show.
-    await api.exec('wall.update', { id, wallType: 'partition', height: 2700 });
+    await channel.exec('wall.update', { id, wallType: 'partition', height: 2700 });
     const result = await api.backupDelta();
     if (result.kind !== 'delta') throw new Error(`expected a delta, got ${result.kind}`);
     expect(result.delta.base).toBe('backup-1');
@@ -101,7 +102,7 @@ describe('kernel files over Comlink', () => {
   });
 
   it('gives the saved-file data', async () => {
-    const api = await started();
+    const { api } = await started();
     await api.load(generateHouseJson(SMALL));
     const data = await api.savedFileData('uuid-1');
     expect(data).toMatchObject({ sceneCode: 'uuid-1', imageData: '', imageList: [], isUseStackWall: 0, area: 53.24 });

@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { KernelCommandError } from '../../protocol/errors';
 import { createKernelApi } from '../../kernel-worker/api';
 import { captureRequest, dataUrl } from '../../kernel-worker/render/capture-data';
 import type { RendererPort } from '../../kernel-worker/render/types';
+import { inProcessKernel } from './fixtures/in-process-kernel';
 
 // The capture calls of the kernel API (preview, storeyPreviews, savedFileData's previews) with and
 // without a renderer. The images themselves are drawn with WebGL: the e2e spec (views.spec.ts)
@@ -46,9 +47,10 @@ function fakeRenderer(calls: unknown[]): RendererPort {
 
 describe('captures through the kernel API', () => {
   it('a headless kernel refuses previews with a clear error and saves without images', async () => {
-    const api = createKernelApi();
+    const { api, channel, close } = inProcessKernel();
+    onTestFinished(close);
     await api.init(null, size);
-    await api.exec('scene.createDefaultRoom', {});
+    await channel.exec('scene.createDefaultRoom', {});
     const e = await rejection(api.preview());
     expect([e.code, e.command]).toEqual(['WEBGL2_UNAVAILABLE', 'preview']);
     expect(e.detail).toMatch(/no renderer/);

@@ -78,12 +78,14 @@ describe('door and window kinds', () => {
 });
 
 describe('kernel failures', () => {
-  it('read each opening refusal token, also behind a batch prefix', () => {
+  it('read each opening refusal reason, also from a batch', () => {
     for (const reason of OPENING_REFUSALS) {
-      const error = new KernelCommandError('COMMAND_FAILED', 'opening.update', `${reason}: the details in English`);
+      const error = new KernelCommandError('COMMAND_FAILED', 'opening.update', `${reason}: the details in English`, reason);
       expect(classifyKernelFailure(error)).toEqual({ kind: 'opening-refused', reason });
+      // As it arrives from the worker (the channel's and Comlink's error data).
+      expect(classifyKernelFailure(KernelCommandError.fromJSON(error.toJSON()))).toEqual({ kind: 'opening-refused', reason });
     }
-    const batch = new KernelCommandError('COMMAND_FAILED', 'batch', 'entry 1 (opening.add) COMMAND_FAILED: OPENING_OVERLAP: overlaps o-2');
+    const batch = new KernelCommandError('COMMAND_FAILED', 'batch', 'commands[1] (opening.add): OPENING_OVERLAP: overlaps o-2', 'OPENING_OVERLAP');
     expect(classifyKernelFailure(batch)).toEqual({ kind: 'opening-refused', reason: 'OPENING_OVERLAP' });
   });
 
@@ -95,6 +97,8 @@ describe('kernel failures', () => {
   it('leave every other failure to the generic kernel error', () => {
     expect(classifyKernelFailure(new KernelCommandError('INVALID_ARGS', 'tool.set', 'draw.thickness: must be > 0'))).toEqual({ kind: 'generic' });
     expect(classifyKernelFailure(new KernelCommandError('COMMAND_FAILED', 'wall.update', 'OPENINGS do not fit'))).toEqual({ kind: 'generic' });
+    // A reason token in the text alone is no refusal: only the typed reason counts.
+    expect(classifyKernelFailure(new KernelCommandError('COMMAND_FAILED', 'wall.update', 'OPENING_OVERLAP: said by someone else'))).toEqual({ kind: 'generic' });
     expect(classifyKernelFailure(new KernelCommandError('NOT_READY', 'opening.add', 'the kernel has not been started'))).toEqual({ kind: 'generic' });
   });
 });

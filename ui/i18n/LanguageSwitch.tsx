@@ -26,7 +26,9 @@ export function LanguageSwitch({ tone = 'default' }: Props) {
         value={i18n.locale}
         onChange={(e) => {
           const next = e.currentTarget.value;
-          if (isAppLocale(next)) void activateLocale(next);
+          // A catalogue chunk that fails to download (offline, a deploy since the page loaded)
+          // leaves the language as it was; the console says why.
+          if (isAppLocale(next)) activateLocale(next).catch((e: unknown) => console.error('[i18n] could not switch to', next, e));
         }}
       >
         {options.map((o) => (

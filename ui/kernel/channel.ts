@@ -5,7 +5,8 @@ import type { PatchListener } from '../../protocol/kernel-api';
 import type { KernelSnapshot } from '../../protocol/snapshot';
 
 // The UI's end of the UI channel (protocol/channel.ts): the kernel's hot calls and its patch
-// stream over the worker's own message channel, beside Comlink. A reply's patches reach the patch
+// stream over the worker's own message channel, beside Comlink. DOM-free, so the Node tests and
+// benchmarks talk to their kernel workers through this very client. A reply's patches reach the patch
 // listener before the call resolves, so whoever awaits exec() finds the mirror already updated.
 
 /** The kernel Worker, or a stand-in with the same few members (tests lose messages with one). */
@@ -17,7 +18,12 @@ export interface ChannelEndpoint {
 
 export interface KernelChannel {
   exec<N extends CommandName>(name: N, args: CommandArgs<N>): Promise<CommandResult<N>>;
+  /**
+   * Steps back one history step (leaving material mode first, core.md §4). Resolves false when
+   * there was nothing to undo; rejects with GESTURE_IN_PROGRESS while a drag is open.
+   */
   undo(): Promise<boolean>;
+  /** The reverse of undo(); any new undoable change empties the redo stack. */
   redo(): Promise<boolean>;
   /**
    * Makes this channel the kernel's patch subscription (again: a resync) and resolves with the

@@ -50,8 +50,8 @@ export interface MirrorSync {
 
 /**
  * Keeps kernelState in step with a kernel: subscribes, applies the snapshot, then applies patches
- * in seq order. Patches may arrive before the snapshot (they travel apart through KernelApi, and
- * even on the UI channel the listener is live before the snapshot's answer): those are buffered,
+ * in seq order. Patches may arrive before the snapshot (on the UI channel the listener is live
+ * before the snapshot's answer, and a subscribe function may deliver them apart): those are buffered,
  * and those the snapshot already contains are skipped. A missing seq means a patch was lost: the
  * mirror subscribes again for a fresh snapshot.
  */

@@ -3,9 +3,8 @@ import { OPENING_REFUSALS, type KernelCommandErrorData, type OpeningRefusal } fr
 export { OPENING_REFUSALS, type OpeningRefusal };
 
 // What a failed kernel command means to the designer. The kernel refuses an impossible opening
-// with a detail that starts with a stable reason token (kernel-worker/commands/opening.ts); a batch
-// puts its entry's name in front, so the token is looked for anywhere in the detail.
-
+// with a typed reason (KernelCommandError.reason, kept by a batch for its failing entry); the
+// detail is English for the console and is not read here.
 
 export type KernelFailure =
   | { readonly kind: 'opening-refused'; readonly reason: OpeningRefusal }
@@ -13,11 +12,8 @@ export type KernelFailure =
   | { readonly kind: 'opening-data' }
   | { readonly kind: 'generic' };
 
-const TOKEN = new RegExp(`\\b(${OPENING_REFUSALS.join('|')}):`);
-
 export function classifyKernelFailure(error: KernelCommandErrorData): KernelFailure {
-  const match = TOKEN.exec(error.detail);
-  if (match) return { kind: 'opening-refused', reason: match[1] as OpeningRefusal };
+  if (error.reason) return { kind: 'opening-refused', reason: error.reason };
   // An opening (or the opening tool) refused its arguments: the kind's data was unusable.
   if (error.code === 'INVALID_ARGS' && (error.command === 'opening.add' || (error.command === 'tool.set' && /\bopening\b/.test(error.detail)))) {
     return { kind: 'opening-data' };

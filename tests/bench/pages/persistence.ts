@@ -8,6 +8,7 @@ import * as Comlink from 'comlink';
 import { KERNEL_BOOT_ERROR_MESSAGE, KERNEL_READY_MESSAGE, type KernelApi, type KernelBootMessage } from '../../../protocol/kernel-api';
 import type { FileRecord, SceneFile } from '../../../protocol/scene-file';
 import { installTransferHandlers } from '../../../protocol/transfer';
+import { createChannel, type KernelChannel } from '../../../ui/kernel/channel';
 import { generateHouseJson, HOUSE_IDS } from '../../fixtures/house-scene';
 import type { TimedKernelApi } from './timed-kernel-worker';
 
@@ -149,6 +150,7 @@ function jsonPatch(a: Json, b: Json, path: string, out: PatchOp[]): PatchOp[] {
 async function deltas(
   n: number,
   api: Comlink.Remote<TimedKernelApi>,
+  channel: KernelChannel,
   wallId: string,
   index: number,
   move: (i: number) => { dx: number; dy: number },
@@ -163,7 +165,7 @@ async function deltas(
     const { dx, dy } = move(i);
     const start = { x: before.start.x + dx, y: before.start.y + dy };
     const end = { x: before.end.x + dx, y: before.end.y + dy };
-    await api.exec('wall.update', { id: wallId, start, end });
+    await channel.exec('wall.update', { id: wallId, start, end });
     const result = await api.backupDelta();
     const work = await api.lastWorkMs();
     if (result.kind !== 'delta') throw new Error(`expected a delta after the edit, got ${result.kind}`);
@@ -189,6 +191,8 @@ async function run(n: number): Promise<PersistenceResult> {
   try {
     await waitForBoot(worker);
     const api = Comlink.wrap<TimedKernelApi>(worker);
+    // Edits go through the UI channel, as the UI sends them (no patch subscription: none is read).
+    const channel = createChannel(worker);
     await api.init(null, { width: 1, height: 1, dpr: 1 });
 
     const pingString: number[] = [];
@@ -211,8 +215,8 @@ async function run(n: number): Promise<PersistenceResult> {
 
     const wallId = HOUSE_IDS.southWall(1, 3, 4);
     const index = file.records.findIndex((r) => r.id === wallId);
-    const moveDeltas = await deltas(n, api, wallId, index, (i) => ({ dx: i % 2 ? -100 : 100, dy: i % 2 ? -100 : 100 }));
-    const nudgeDeltas = await deltas(n, api, wallId, index, (i) => ({ dx: 0, dy: i % 2 ? -50 : 50 }));
+    const moveDeltas = await deltas(n, api, channel, wallId, index, (i) => ({ dx: i % 2 ? -100 : 100, dy: i % 2 ? -100 : 100 }));
+    const nudgeDeltas = await deltas(n, api, channel, wallId, index, (i) => ({ dx: 0, dy: i % 2 ? -50 : 50 }));
     log('deltas done');
 
     mainWorker = new Worker(new URL('../../../kernel-worker/main.ts', import.meta.url), { type: 'module' });
@@ -226,6 +230,7 @@ async function run(n: number): Promise<PersistenceResult> {
       await main.load(json);
       if (warm-- <= 0) mainWorkerLoad.push(performance.now() - t0);
     });
+    channel.close();
     api[Comlink.releaseProxy]();
     main[Comlink.releaseProxy]();
     return {

@@ -26,6 +26,7 @@ import {
 import { KERNEL_READY_MESSAGE, type KernelBootMessage } from '../../../protocol/kernel-api';
 import { installTransferHandlers } from '../../../protocol/transfer';
 import { createKernelApi } from '../../../kernel-worker/api';
+import { frameScheduler } from '../../../kernel-worker/clock';
 import { createThreeRenderer } from '../../../kernel-worker/render/three-renderer';
 
 export interface MaterialData {
@@ -281,7 +282,9 @@ self.addEventListener('error', (e) => console.error(`[render-house worker] ${e.m
 self.addEventListener('unhandledrejection', (e) => console.error(`[render-house worker] ${String(e.reason)}`));
 
 installTransferHandlers();
-const api = createKernelApi({ createRenderer: createThreeRenderer });
+const timers = { setTimeout: (fn: () => void, ms: number) => setTimeout(fn, ms), clearTimeout: (h: unknown) => clearTimeout(h as number) };
+// The clock kernel-worker/main.ts passes in.
+const api = createKernelApi({ kernel: { timers }, createRenderer: createThreeRenderer({ frames: frameScheduler(self, timers), timers }) });
 
 const benchApi = {
   ...api,

@@ -32,10 +32,8 @@ export interface RoundTripResult {
   /** ms per round trip, in run order; each list sampled interleaved with the others */
   readonly echo: number[];
   readonly kernel: number[];
-  /** KernelApi.ping through Comlink: the old protocol's floor */
+  /** KernelApi.ping through Comlink: the cold calls' floor */
   readonly ping: number[];
-  /** KernelApi.exec through Comlink, not waiting for the patch */
-  readonly comlinkExec: number[];
   /** kernel calls that resolved before their patch was in the mirror (must be 0) */
   readonly patchLate: number;
 }
@@ -125,12 +123,7 @@ async function run(n: number, withCanvas: boolean, scene: Scene, command: BenchC
       ping: async (i) => {
         await kernel.api.ping(String(i));
       },
-      comlinkExec: async (i) => {
-        await kernel.api.exec('view.setMode', { mode: nextMode(i) });
-      },
     });
-    // Comlink's exec sends its patch on the channel: let the last one land before closing.
-    await kernel.calls.exec('view.setMode', { mode: nextMode(0) });
     const rendererKind = kernelState.renderer.kind;
     kernel.close();
     return {
@@ -140,7 +133,6 @@ async function run(n: number, withCanvas: boolean, scene: Scene, command: BenchC
       echo: times.echo,
       kernel: times.kernel,
       ping: context.ping,
-      comlinkExec: context.comlinkExec,
       patchLate,
     };
   } finally {

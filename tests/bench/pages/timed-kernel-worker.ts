@@ -1,13 +1,13 @@
-// The kernel API of kernel-worker/main.ts (the same createKernelApi, headless), with the time each
-// file call spends inside the worker recorded: the benchmark subtracts it from the caller's round
-// trip to get what the crossing itself costs.
+// The kernel API of kernel-worker/main.ts (the same createKernelApi, headless, its UI channel on
+// the worker's scope), with the time each file call spends inside the worker recorded: the
+// benchmark subtracts it from the caller's round trip to get what the crossing itself costs.
 import * as Comlink from 'comlink';
 import { KERNEL_READY_MESSAGE, type KernelBootMessage } from '../../../protocol/kernel-api';
 import { installTransferHandlers } from '../../../protocol/transfer';
 import { createKernelApi } from '../../../kernel-worker/api';
 
 installTransferHandlers();
-const api = createKernelApi();
+const api = createKernelApi({ channel: self });
 let lastWorkMs = Number.NaN;
 
 async function timed<T>(fn: () => Promise<T>): Promise<T> {
