@@ -5,7 +5,7 @@ import type { RecordReader } from '../document/store';
 import { boundsOf, pointInRing, signedArea } from '../geometry/polygon';
 import { frontElevation, type InsideSpot, type SurfaceTarget, type ViewContext } from './cameras';
 import { MM, planToWorld } from './coords';
-import { isClear, ROAM_RADIUS_MM, type Obstacle } from './roam';
+import { isClear, nearestOnRing, ROAM_RADIUS_MM, type Obstacle } from './roam';
 
 // What the camera views need to know about the document, read from the records: the current
 // storey's extent, a good spot to stand in its largest room, and the wall a surface view faces.
@@ -71,17 +71,7 @@ export function storeyBox(records: RecordReader, storeyId: string | null): Box3 
 }
 
 function distanceToRing(p: Vec2, ring: readonly Vec2[]): number {
-  let best = Infinity;
-  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-    const a = ring[j]!;
-    const b = ring[i]!;
-    const ex = b.x - a.x;
-    const ey = b.y - a.y;
-    const len2 = ex * ex + ey * ey;
-    const t = len2 === 0 ? 0 : Math.min(1, Math.max(0, ((p.x - a.x) * ex + (p.y - a.y) * ey) / len2));
-    best = Math.min(best, Math.hypot(p.x - a.x - ex * t, p.y - a.y - ey * t));
-  }
-  return best;
+  return Math.sqrt(nearestOnRing(p, ring).d2);
 }
 
 /** The point of a ring farthest from its edges on a coarse grid (a room's "most inside" point). */
@@ -115,16 +105,8 @@ export function standingSpot(room: RoomRecord, obstacles: readonly Obstacle[] = 
   const ring = room.outline;
   const deepest = deepestPoint(ring);
   if (!deepest) return null;
-  let minX = Infinity;
-  let minY = Infinity;
-  let maxX = -Infinity;
-  let maxY = -Infinity;
-  for (const q of ring) {
-    minX = Math.min(minX, q.x);
-    minY = Math.min(minY, q.y);
-    maxX = Math.max(maxX, q.x);
-    maxY = Math.max(maxY, q.y);
-  }
+  // deepestPoint found a point, so the ring has bounds.
+  const { minX, minY, maxX, maxY } = boundsOf(ring)!;
   const alongX = maxX - minX >= maxY - minY;
   const facing = alongX ? { x: 1, y: 0 } : { x: 0, y: 1 };
   const margin = ROAM_RADIUS_MM + SPOT_CLEARANCE_MM;
