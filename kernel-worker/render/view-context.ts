@@ -25,26 +25,8 @@ export function storeyElevation(records: RecordReader, storeyId: string | null |
   return (storeyId ? records.getOfType(storeyId, 'storey')?.elevation : undefined) ?? 0;
 }
 
-/** The storey a drawn record stands on (walls, rooms, models, lights directly; openings by their wall; ceilings by their room). */
-export function storeyOf(records: RecordReader, id: string): string | null {
-  const r = records.get(id);
-  if (!r) return null;
-  switch (r.type) {
-    case 'wall':
-    case 'room':
-    case 'model':
-    case 'light':
-      return r.storeyId;
-    case 'opening':
-      return records.getOfType(r.wallId, 'wall')?.storeyId ?? null;
-    case 'ceiling':
-      return records.getOfType(r.roomId, 'room')?.storeyId ?? null;
-    case 'paving':
-      return storeyOf(records, r.surface.id);
-    default:
-      return null;
-  }
-}
+/** The storey a drawn record stands on: its kind's view facet says how (kinds/views.ts). */
+export { storeyOfRecord as storeyOf } from '../kinds/views';
 
 /** World box of a storey's walls (their full thickness and height), or empty. */
 export function storeyBox(records: RecordReader, storeyId: string | null): Box3 {
