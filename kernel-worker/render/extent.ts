@@ -37,8 +37,7 @@ export class BoxExtent {
     this.write(slot, box);
     const at = this.size++;
     for (let f = 0; f < FACES; f++) {
-      this.heaps[f]![at] = slot;
-      this.places[f]![slot] = at;
+      this.place(f, at, slot);
       this.up(f, at);
     }
     return slot;
@@ -52,12 +51,9 @@ export class BoxExtent {
   remove(slot: number): void {
     const last = --this.size;
     for (let f = 0; f < FACES; f++) {
-      const heap = this.heaps[f]!;
       const at = this.places[f]![slot]!;
       if (at === last) continue;
-      const moved = heap[last]!;
-      heap[at] = moved;
-      this.places[f]![moved] = at;
+      this.place(f, at, this.heaps[f]![last]!);
       this.settle(f, at);
     }
     this.free.push(slot);
@@ -113,27 +109,28 @@ export class BoxExtent {
     if (!this.up(f, at)) this.down(f, at);
   }
 
+  /** Puts a slot at a place in face f's heap. */
+  private place(f: number, i: number, slot: number): void {
+    this.heaps[f]![i] = slot;
+    this.places[f]![slot] = i;
+  }
+
   private up(f: number, at: number): boolean {
     const heap = this.heaps[f]!;
-    const places = this.places[f]!;
     const slot = heap[at]!;
     let i = at;
     while (i > 0) {
       const parent = (i - 1) >> 1;
-      const p = heap[parent]!;
-      if (!this.above(f, slot, p)) break;
-      heap[i] = p;
-      places[p] = i;
+      if (!this.above(f, slot, heap[parent]!)) break;
+      this.place(f, i, heap[parent]!);
       i = parent;
     }
-    heap[i] = slot;
-    places[slot] = i;
+    this.place(f, i, slot);
     return i !== at;
   }
 
   private down(f: number, at: number): void {
     const heap = this.heaps[f]!;
-    const places = this.places[f]!;
     const slot = heap[at]!;
     let i = at;
     for (;;) {
@@ -141,14 +138,11 @@ export class BoxExtent {
       if (l >= this.size) break;
       const r = l + 1;
       const child = r < this.size && this.above(f, heap[r]!, heap[l]!) ? r : l;
-      const c = heap[child]!;
-      if (!this.above(f, c, slot)) break;
-      heap[i] = c;
-      places[c] = i;
+      if (!this.above(f, heap[child]!, slot)) break;
+      this.place(f, i, heap[child]!);
       i = child;
     }
-    heap[i] = slot;
-    places[slot] = i;
+    this.place(f, i, slot);
   }
 }
 
