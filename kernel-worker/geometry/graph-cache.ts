@@ -1,7 +1,7 @@
 import { computeCaps, computeJoints, type Joints } from './joints';
 import { detectRooms, type DetectedRoom } from './rooms';
 import { MERGE_TOLERANCE } from './tolerance';
-import { footprintsFromGraph, wallNeighbours, type WallFootprint } from './wall-footprint';
+import { footprintsFromGraph, sameFootprint, wallNeighbours, type WallFootprint } from './wall-footprint';
 import { buildWallGraph, type WallGraph, type WallInput } from './wall-graph';
 
 // Storeys' wall graphs, joints, footprints and rooms, shared between the wall commands and the
@@ -96,18 +96,6 @@ export function rememberGraph(walls: readonly WallInput[], graph: WallGraph, joi
 export function graphFor(walls: readonly WallInput[], tolerance = MERGE_TOLERANCE): { graph: WallGraph; joints: Joints; reused: boolean } {
   const { entry, reused } = entryFor(walls, tolerance);
   return { graph: entry.graph, joints: entry.joints, reused };
-}
-
-function sameFootprint(a: WallFootprint, b: WallFootprint): boolean {
-  if (a === b) return true;
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) {
-    const p = a[i]!;
-    const q = b[i]!;
-    if (p.length !== q.length) return false;
-    for (let k = 0; k < p.length; k++) if (p[k]!.x !== q[k]!.x || p[k]!.y !== q[k]!.y) return false;
-  }
-  return true;
 }
 
 /** The remembered entry with footprints that shares the most wall records with `entry`. */

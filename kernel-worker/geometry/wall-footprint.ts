@@ -20,6 +20,19 @@ export type Footprint = readonly Vec2[];
  */
 export type WallFootprint = readonly Footprint[];
 
+/** Same outlines, point for point (an unchanged wall's footprint is kept as the same object). */
+export function sameFootprint(a: WallFootprint, b: WallFootprint): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const p = a[i]!;
+    const q = b[i]!;
+    if (p.length !== q.length) return false;
+    for (let k = 0; k < p.length; k++) if (p[k]!.x !== q[k]!.x || p[k]!.y !== q[k]!.y) return false;
+  }
+  return true;
+}
+
 const last = <T>(list: readonly T[]): T => list[list.length - 1]!;
 
 /** Runs of a wall's own pieces that join straight through their shared nodes. */

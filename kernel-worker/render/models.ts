@@ -155,6 +155,32 @@ export function createModelLayer(): ModelLayer {
   const dirty = new Set<Slot>();
   /** Whether the container was shown at the last refresh: a change means every model. */
   let lastBase = true;
+  /** Where each group was put in the container's children (checked before use: three's own remove() shifts them). */
+  const places = new WeakMap<Object3D, number>();
+
+  function attach(group: Object3D): void {
+    places.set(group, proxies.children.length);
+    proxies.add(group);
+  }
+
+  /**
+   * Takes a group out of the container, the last child filling its place: three's remove()
+   * searches and splices the whole list, a scan of every model for each one moved.
+   */
+  function detach(group: Object3D): void {
+    const list = proxies.children;
+    let at = places.get(group);
+    if (at === undefined || list[at] !== group) at = list.indexOf(group);
+    places.delete(group);
+    if (at < 0) return;
+    const last = list.pop()!;
+    if (last !== group) {
+      list[at] = last;
+      places.set(last, at);
+    }
+    group.parent = null;
+    group.dispatchEvent({ type: 'removed' });
+  }
 
   function makeMesh(capacity: number): InstancedMesh {
     const m = new InstancedMesh(unitBox, material, capacity);
@@ -218,7 +244,7 @@ export function createModelLayer(): ModelLayer {
     const slot = slots.get(id);
     if (!slot) return;
     slots.delete(id);
-    proxies.remove(slot.group);
+    detach(slot.group);
     slot.group.watcher = slot.proxy.watcher = undefined;
     dirty.delete(slot);
     // The last instance fills the hole.
@@ -261,12 +287,12 @@ export function createModelLayer(): ModelLayer {
       proxy.matrix.copy(matrix);
       group.add(proxy);
       if (before) {
-        proxies.remove(before.group);
+        detach(before.group);
         before.group.watcher = undefined;
         before.proxy.watcher = undefined;
         dirty.delete(before);
       }
-      proxies.add(group);
+      attach(group);
       group.updateMatrixWorld(true);
       const slot: Slot = { id: record.id, index, group, proxy, material: modelMaterial, matrix, inBatch: true, own: false };
       group.watcher = proxy.watcher = () => dirty.add(slot);
@@ -291,10 +317,13 @@ export function createModelLayer(): ModelLayer {
     },
     beginRender() {
       lent = order.filter((slot) => slot.own);
-      for (const slot of lent) batch.add(slot.group);
+      for (const slot of lent) {
+        detach(slot.group);
+        batch.add(slot.group);
+      }
     },
     endRender() {
-      for (const slot of lent) if (slots.get(slot.id) === slot) proxies.add(slot.group);
+      for (const slot of lent) if (slots.get(slot.id) === slot) attach(slot.group);
       lent = [];
     },
     setViewMode(next) {

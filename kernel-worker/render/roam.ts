@@ -108,7 +108,7 @@ export function buildObstacles(
 }
 
 /** The point of the ring's boundary nearest to p, and whether p lies inside the ring. */
-function nearestOnRing(p: Vec2, ring: readonly Vec2[]): { x: number; y: number; d2: number; inside: boolean } {
+export function nearestOnRing(p: Vec2, ring: readonly Vec2[]): { x: number; y: number; d2: number; inside: boolean } {
   let bestX = p.x;
   let bestY = p.y;
   let best = Infinity;

@@ -1,29 +1,30 @@
-import { Box3, BufferGeometry, Color, Group, LineSegments, Matrix4, Mesh, Scene, Vector3, type Material, type Object3D } from 'three';
-import { WALL_COLORS, type CeilingRecord, type LightRecord, type ModelRecord, type OpeningRecord, type PavingRecord, type RoomRecord, type SceneRecord, type Vec2, type ViewMode, type WallRecord } from '../../protocol/records';
-import { defaultFloorTile } from '../commands/room';
+import { Box3, Color, Group, LineSegments, Mesh, Scene, type Object3D } from 'three';
+import type { RecordOfType, RecordType, SceneRecord, ViewMode } from '../../protocol/records';
 import type { RecordsDiff } from '../document/diff';
 import type { RecordReader } from '../document/store';
-import { footprintsFor, footprintStats } from '../geometry/graph-cache';
-import type { WallFootprint } from '../geometry/wall-footprint';
-import { MM } from './coords';
-import { buildFixture, createFixtureGeometries } from './light-fixtures';
-import { createMaterials, defaultFloorLook, lookKey, partsShown, pavingLook, type MaterialOptions, type SceneMaterials, type SurfaceLook } from './materials';
-import { createModelLayer, modelMatrix } from './models';
-import { doorSpans, outlineEdges, roomSurfaces, skirtingGeometry, suspendedCeilingGeometry } from './room-mesh';
+import type { Timers } from '../kernel';
+import { dependenciesOn, VIEW_INDEXES, VIEW_KINDS, viewKindOf, type AnyViewKind } from '../kinds/views';
+import type { SyncCounters, ViewBuild, ViewEnv, ViewIndex } from '../kinds/view-kind';
+import { BoxExtent } from './extent';
+import { createFixtureGeometries } from './light-fixtures';
+import { createMaterials, partsShown, type MaterialOptions, type SceneMaterials } from './materials';
+import { createModelLayer } from './models';
+import { boxOf, disposeChildren, edgeLines, surfaceMesh } from './parts';
+import { RecordIndex } from './record-index';
 import { createStaticBatches, IDLE_MS } from './static-batches';
-import { wallAxes } from './wall-cut';
 import { WatchedGroup, WatchedMesh } from './watched';
-import { buildOpeningMesh, buildWallMesh } from './wall-mesh';
+
+export { meshesOf } from './parts';
 
 // Records -> three.js objects, one group per visual record (objectFor), built in world
-// coordinates. A diff rebuilds only what it touched: the records it names; walls whose joints it
-// moved (the changed walls' neighbours, footprint-state.ts); walls whose openings or pavings it
-// changed; openings whose wall changed (an opening whose wall only stretched or slid keeps its
-// geometry and only moves); rooms whose outline, pavings or ceilings changed. Models are drawn
-// instanced (models.ts), light records get a fixture (light-fixtures.ts), rooms a floor, their
-// own ceiling (unless a ceiling record hangs one) and optionally skirting. Wireframe edges are
-// built only while a view mode shows them. The document's extent is kept from the records'
-// boxes. No WebGL here, so this runs and is tested in Node.
+// coordinates. What is built for a record, what it is built from and when it must be built again
+// is its kind's 3D facet (kinds/<type>/view.ts, the table kinds/views.ts); this is the generic
+// loop: a diff updates the indexes the kinds declare, the records it touched are expanded
+// through the kinds' declared dependencies (an opening's wall, a room's pavings and ceilings,
+// the walls whose joints it moved), each kind says whether and how to build each of them again,
+// and the groups are put or dropped. Wireframe edges are built only while a view mode shows them.
+// The document's extent is kept from the records' boxes (extent.ts: a change costs O(log n)).
+// No WebGL here, so this runs and is tested in Node.
 //
 // A record keeps its group for life (view state such as Ctrl+H's hiding stays on it); a rebuild
 // gives it new meshes, so the picker (picking.ts) and the highlight see them as new.
@@ -65,6 +66,8 @@ export interface SceneGraphOptions {
   readonly loadTileImage?: MaterialOptions['loadTileImage'];
   /** Draws one tile of a picture (materials.ts; default: on an OffscreenCanvas). */
   readonly composeTile?: MaterialOptions['composeTile'];
+  /** The kernel's clock for the merge frame after edits pause (none: no such frame is asked for). */
+  readonly timers?: Timers;
 }
 
 export interface SceneGraph {
@@ -98,129 +101,18 @@ export interface SceneGraph {
   dispose(): void;
 }
 
-interface WallState {
-  readonly type: 'wall';
-  readonly footprint: WallFootprint;
-  readonly height: number;
-  readonly elevation: number;
-  readonly openings: string;
-  readonly looks: string;
-}
-
-interface OpeningPart {
-  readonly geometry: BufferGeometry;
-  readonly material: Material;
-  readonly castShadow: boolean;
-  readonly lines: boolean;
-}
-
-interface OpeningState {
-  readonly type: 'opening';
-  /** everything of the opening's geometry but where along its wall it sits */
-  readonly shape: string;
-  /** plan point (mm) of the opening's centre on its wall's centre line: now, and when its geometry was built */
-  readonly anchor: Vec2;
-  readonly builtAt: Vec2;
-  /** the parts, reused when it only moves */
-  readonly parts: readonly OpeningPart[];
-  readonly builtBox: Box3;
-}
-
-interface KeyState {
-  readonly type: 'room' | 'ceiling' | 'model' | 'light';
-  readonly key: string;
-}
-
-type BuiltState = WallState | OpeningState | KeyState;
-
 interface Built {
-  readonly group: Object3D;
+  readonly kind: AnyViewKind;
+  /** an instanced kind's group is replaced when it changes (the model layer's) */
+  group: Object3D;
   /** world box of what was drawn for the record */
   box: Box3;
-  state: BuiltState;
+  /** its box's slot in the extent */
+  readonly slot: number;
+  /** what the kind built it from (ViewBuild.state) */
+  state: unknown;
   /** its wireframe edges are built */
   edges: boolean;
-}
-
-function sameFootprint(a: WallFootprint, b: WallFootprint): boolean {
-  if (a === b) return true;
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) {
-    const p = a[i]!;
-    const q = b[i]!;
-    if (p.length !== q.length) return false;
-    for (let k = 0; k < p.length; k++) if (p[k]!.x !== q[k]!.x || p[k]!.y !== q[k]!.y) return false;
-  }
-  return true;
-}
-
-function ringKey(ring: readonly Vec2[]): string {
-  let key = '';
-  for (const p of ring) key += `${p.x},${p.y};`;
-  return key;
-}
-
-/** What of an opening its wall's hole depends on. */
-function openingSignature(o: OpeningRecord): string {
-  return `${o.id}:${o.kind}:${o.offset}:${o.width}:${o.height}:${o.elevation}`;
-}
-
-/** Records grouped by a key, following the diffs (so a sync never scans a whole type for them). */
-class Index<R extends SceneRecord> {
-  private readonly byKey = new Map<string, Map<string, R>>();
-  constructor(private readonly keyOf: (r: R) => string) {}
-  add(r: R): void {
-    const k = this.keyOf(r);
-    let m = this.byKey.get(k);
-    if (!m) this.byKey.set(k, (m = new Map()));
-    m.set(r.id, r);
-  }
-  remove(r: R): void {
-    const k = this.keyOf(r);
-    const m = this.byKey.get(k);
-    if (!m) return;
-    m.delete(r.id);
-    if (m.size === 0) this.byKey.delete(k);
-  }
-  get(key: string): readonly R[] {
-    const m = this.byKey.get(key);
-    return m ? [...m.values()] : [];
-  }
-  has(key: string): boolean {
-    return this.byKey.has(key);
-  }
-  clear(): void {
-    this.byKey.clear();
-  }
-}
-
-const FACE_EPS = 1e-9;
-
-/** Does box b reach a face of `outer` (so that removing it may shrink outer)? */
-function touchesFace(b: Box3, outer: Box3): boolean {
-  return keepsFaces(b, null, outer) === false;
-}
-
-/**
- * Whether replacing box `was` by `now` (null: removing it) leaves every face of `outer` that
- * `was` reached still reached: walls all stand on the floor and reach the same top, so a wall
- * that moves sideways keeps the extent's floor and ceiling.
- */
-function keepsFaces(was: Box3, now: Box3 | null, outer: Box3): boolean {
-  const faces: [number, number | undefined, number, boolean][] = [
-    [was.min.x, now?.min.x, outer.min.x, true],
-    [was.min.y, now?.min.y, outer.min.y, true],
-    [was.min.z, now?.min.z, outer.min.z, true],
-    [was.max.x, now?.max.x, outer.max.x, false],
-    [was.max.y, now?.max.y, outer.max.y, false],
-    [was.max.z, now?.max.z, outer.max.z, false],
-  ];
-  for (const [a, b, face, low] of faces) {
-    const reached = low ? a <= face + FACE_EPS : a >= face - FACE_EPS;
-    if (!reached) continue;
-    if (b === undefined || (low ? b > face + FACE_EPS : b < face - FACE_EPS)) return false;
-  }
-  return true;
 }
 
 export function createSceneGraph(options: SceneGraphOptions = {}): SceneGraph {
@@ -277,7 +169,7 @@ export function createSceneGraph(options: SceneGraphOptions = {}): SceneGraph {
   // Lights: render/lighting.ts (the renderer adds them to this scene).
 
   const built = new Map<string, Built>();
-  /** The entries of built that are not models (their groups are in the document group). */
+  /** The entries of built that are not instanced (their groups are in the document group). */
   const ownGroups = new Set<Built>();
   /** Records whose objects changed since the last frame (rebuilt, hidden, shown, highlighted). */
   const dirty = new Set<string>();
@@ -285,24 +177,56 @@ export function createSceneGraph(options: SceneGraphOptions = {}): SceneGraph {
   let refreshAll = true;
   /** Records that draw something themselves (lent to the frame, see the scene set-up). */
   const drawsItself = new Set<Built>();
-  const pavings = new Index<PavingRecord>((p) => p.surface.id);
-  const ceilingsOfRoom = new Index<CeilingRecord>((c) => c.roomId);
-  const openingsOfWall = new Index<OpeningRecord>((o) => o.wallId);
+  /** The kinds' indexes, by name, and by the type of the records they file. */
+  const indexes = new Map<string, RecordIndex<SceneRecord>>();
+  const indexesOfType = new Map<RecordType, RecordIndex<SceneRecord>[]>();
+  for (const declared of VIEW_INDEXES) {
+    if (indexes.has(declared.name)) throw new Error(`two view indexes are named ${declared.name}`);
+    const index = new RecordIndex<SceneRecord>(declared.keyOf as (r: SceneRecord) => string | null);
+    indexes.set(declared.name, index);
+    const list = indexesOfType.get(declared.type);
+    if (list) list.push(index);
+    else indexesOfType.set(declared.type, [index]);
+  }
+  const extent = new BoxExtent();
   let mode: ViewMode = 0;
   let skirting = options.skirting ?? false;
   let ceilingsShown = true;
   let lastBounds = new Box3();
-  /** the extent must be recomputed from every record's box (something at its edge went or shrank) */
-  let boundsStale = false;
   let records: RecordReader | null = null;
   let syncing = false;
   let report: SyncReport = { rebuilt: new Set(), moved: new Set(), footprints: 0, graphsReused: 0 };
 
   const edgesShown = () => partsShown(mode).edges;
+  const lines = (geometry: Parameters<typeof edgeLines>[0]) => edgeLines(geometry, materials.edge);
+
+  function indexNamed<T extends RecordType>(declared: ViewIndex<T>): RecordIndex<SceneRecord> {
+    const index = indexes.get(declared.name);
+    if (!index) throw new Error(`view index ${declared.name} is not in the table (kinds/views.ts)`);
+    return index;
+  }
+
+  /** What the kinds read and build with, over these records. */
+  function envOver(next: RecordReader, counters: SyncCounters): ViewEnv {
+    return {
+      records: next,
+      indexed: <T extends RecordType>(declared: ViewIndex<T>, key: string) => indexNamed(declared).get(key) as readonly RecordOfType<T>[],
+      hasIndexed: (declared, key) => indexNamed(declared).has(key),
+      elevationOf: (storeyId) => next.getOfType(storeyId, 'storey')?.elevation ?? 0,
+      skirting,
+      materials,
+      fixtures,
+      models,
+      edges: edgesShown(),
+      counters,
+      surfaceMesh,
+      lines,
+    };
+  }
 
   function showParts(entry: Built): void {
-    // Models' proxies are shown by the model layer, never by the view mode.
-    if (entry.state.type === 'model') return;
+    // Instanced records' proxies are shown by the model layer, never by the view mode.
+    if (entry.kind.instanced) return;
     const shown = partsShown(mode);
     for (const o of entry.group.children) {
       if (o instanceof LineSegments) o.visible = shown.edges;
@@ -310,23 +234,17 @@ export function createSceneGraph(options: SceneGraphOptions = {}): SceneGraph {
     }
   }
 
-  function disposeChildren(group: Object3D, keepGeometry: boolean): void {
-    for (const o of group.children) {
-      if (!keepGeometry && (o instanceof Mesh || o instanceof LineSegments) && o.geometry.userData.shared !== true) o.geometry.dispose();
-    }
-    group.clear();
-  }
-
-  function drop(id: string): boolean {
+  function drop(id: string, env: ViewEnv | null): boolean {
     const entry = built.get(id);
     if (!entry) return false;
-    content.remove(entry.group);
-    if (entry.state.type === 'model') models.remove(id);
-    else {
+    if (entry.kind.instanced) {
+      if (env) entry.kind.release?.(id, env);
+    } else {
+      content.remove(entry.group);
       batches.remove(id);
       disposeChildren(entry.group, false);
     }
-    if (touchesFace(entry.box, lastBounds)) boundsStale = true;
+    extent.remove(entry.slot);
     built.delete(id);
     ownGroups.delete(entry);
     drawsItself.delete(entry);
@@ -338,7 +256,7 @@ export function createSceneGraph(options: SceneGraphOptions = {}): SceneGraph {
    * The record's group, emptied for new parts (a new one the first time). keepGeometry: the old
    * parts' geometries live on in the new ones (an opening that only moved).
    */
-  function groupFor(id: string, keepGeometry = false): Object3D {
+  function groupFor(id: string, keepGeometry: boolean): Object3D {
     const old = built.get(id);
     if (old) {
       disposeChildren(old.group, keepGeometry);
@@ -353,9 +271,16 @@ export function createSceneGraph(options: SceneGraphOptions = {}): SceneGraph {
     return group;
   }
 
-  function put(id: string, group: Object3D, box: Box3, state: BuiltState, edges: boolean): void {
+  function put(kind: AnyViewKind, id: string, build: ViewBuild<unknown>, edgesNow: boolean): void {
+    let group = build.group;
+    if (!group) {
+      group = groupFor(id, build.keepGeometry ?? false);
+      build.fill?.(group);
+    }
     group.updateMatrix();
-    if (state.type !== 'model') {
+    const box = build.box ?? boxOf(group);
+    const edges = build.edges ?? edgesNow;
+    if (!kind.instanced) {
       const surfaces: Mesh[] = [];
       for (const o of group.children) {
         if (!(o instanceof Mesh)) continue;
@@ -367,165 +292,22 @@ export function createSceneGraph(options: SceneGraphOptions = {}): SceneGraph {
     }
     const old = built.get(id);
     if (old) {
-      if (!keepsFaces(old.box, box, lastBounds)) boundsStale = true;
+      old.group = group;
       old.box = box;
-      old.state = state;
+      old.state = build.state;
       old.edges = edges;
+      extent.update(old.slot, box);
       showParts(old);
-      if (!boundsStale && !lastBounds.containsBox(box)) boundsStale = true;
       return;
     }
-    const entry: Built = { group, box, state, edges };
+    const entry: Built = { kind, group, box, slot: extent.add(box), state: build.state, edges };
     showParts(entry);
-    // A model's group lives in the model layer's container.
-    if (state.type !== 'model') content.add(group);
+    // An instanced record's group lives in the model layer's container.
+    if (!kind.instanced) {
+      content.add(group);
+      ownGroups.add(entry);
+    }
     built.set(id, entry);
-    if (state.type !== 'model') ownGroups.add(entry);
-    if (!lastBounds.containsBox(box)) boundsStale = true;
-  }
-
-  function boxOf(group: Object3D): Box3 {
-    const box = new Box3();
-    group.updateMatrix();
-    for (const o of group.children) {
-      if (!(o instanceof Mesh) && !(o instanceof LineSegments)) continue;
-      const g = o.geometry;
-      if (!g.boundingBox) g.computeBoundingBox();
-      // Parts are built in world coordinates; only a moved or placed group has a transform.
-      if (group.matrix.equals(IDENTITY)) box.union(g.boundingBox!);
-      else box.union(g.boundingBox!.clone().applyMatrix4(group.matrix));
-    }
-    return box;
-  }
-
-  function surfaceMesh(geometry: BufferGeometry, material: Material | Material[], cast = true): Mesh {
-    // Watched (watched.ts): the highlight swapping its material must reach the batches.
-    const mesh = new WatchedMesh(geometry, material);
-    mesh.castShadow = cast;
-    mesh.receiveShadow = true;
-    mesh.matrixAutoUpdate = false;
-    return mesh;
-  }
-
-  function lines(geometry: BufferGeometry): LineSegments {
-    const l = new LineSegments(geometry, materials.edge);
-    l.matrixAutoUpdate = false;
-    return l;
-  }
-
-  // ---- looks from pavings
-
-  function pavingOn(surfaceId: string, face: PavingRecord['surface']['face']): PavingRecord | undefined {
-    let best: PavingRecord | undefined;
-    // Several pavings on one face: the last by id wins (deterministic).
-    for (const p of pavings.get(surfaceId)) if (p.surface.face === face && (!best || p.id > best.id)) best = p;
-    return best;
-  }
-
-  function wallLooks(wall: WallRecord): { left: SurfaceLook | null; right: SurfaceLook | null } {
-    if (!pavings.has(wall.id)) return { left: null, right: null };
-    const left = pavingOn(wall.id, 'left');
-    const right = pavingOn(wall.id, 'right');
-    return { left: left ? pavingLook(left) : null, right: right ? pavingLook(right) : null };
-  }
-
-  function floorLook(room: RoomRecord): SurfaceLook {
-    const paving = pavingOn(room.id, 'floor');
-    return paving ? pavingLook(paving) : defaultFloorLook(room.roomType, defaultFloorTile(room.roomType));
-  }
-
-  function ceilingLook(roomId: string): SurfaceLook | null {
-    const paving = pavingOn(roomId, 'ceiling');
-    return paving ? pavingLook(paving) : null;
-  }
-
-  // ---- builders
-
-  function buildWall(group: Object3D, wall: WallRecord, footprint: WallFootprint, own: readonly OpeningRecord[], elevation: number, edges: boolean): void {
-    // Usually one outline; two for a wall another runs straight across, none for a redundant one.
-    const looks = wallLooks(wall);
-    const sides = looks.left !== null || looks.right !== null;
-    const mesh = buildWallMesh(wall, footprint, own, elevation, { sides, edges });
-    if (!mesh.surface) return;
-    // A painted wall shares one material per colour; pavings still cover its sides.
-    const paint = wall.color ? materials.surface({ kind: 'wall', colour: WALL_COLORS[wall.color], tile: null }) : materials.wall;
-    let material: Material | Material[] = paint;
-    if (sides && mesh.surface.groups.length > 0) {
-      const left = looks.left ? materials.surface(looks.left) : paint;
-      const right = looks.right ? materials.surface(looks.right) : paint;
-      material = [paint, left, right];
-    }
-    group.add(surfaceMesh(mesh.surface, material));
-    if (mesh.edges) group.add(lines(mesh.edges));
-  }
-
-  function openingParts(wall: WallRecord, opening: OpeningRecord, elevation: number): OpeningPart[] {
-    const parts = buildOpeningMesh(wall, opening, elevation);
-    const frameMaterial = parts.frameKind === 'window' ? materials.windowFrame : materials.doorFrame;
-    const out: OpeningPart[] = [];
-    for (const [geometry, material] of [
-      [parts.frame, frameMaterial],
-      [parts.leaf, materials.leaf],
-      [parts.metal, materials.metal],
-      [parts.stone, materials.stone],
-      [parts.glass, materials.glass],
-    ] as const) {
-      if (geometry) out.push({ geometry, material, castShadow: material !== materials.glass, lines: false });
-    }
-    // An opening's few edges are built with it whatever the view mode.
-    if (parts.edges) out.push({ geometry: parts.edges, material: materials.edge, castShadow: false, lines: true });
-    return out;
-  }
-
-  function fillOpening(group: Object3D, parts: readonly OpeningPart[], offset: Vector3): void {
-    for (const part of parts) group.add(part.lines ? lines(part.geometry) : surfaceMesh(part.geometry, part.material, part.castShadow));
-    group.position.copy(offset);
-  }
-
-  /** The doors each edge of a room's outline is broken at, for its skirting. */
-  function skirtingGaps(room: RoomRecord): (readonly (readonly [number, number])[])[] {
-    const walls = records ? records.ofType('wall').filter((w) => w.storeyId === room.storeyId) : [];
-    const byWall = new Map<string, readonly OpeningRecord[]>();
-    for (const w of walls) if (openingsOfWall.has(w.id)) byWall.set(w.id, openingsOfWall.get(w.id));
-    const n = room.outline.length;
-    return room.outline.map((p, i) => doorSpans(p, room.outline[(i + 1) % n]!, walls, byWall));
-  }
-
-  /** What a room's objects depend on. */
-  function roomKey(room: RoomRecord, elevation: number, gaps: unknown): string {
-    const ceiling = ceilingLook(room.id);
-    return [ringKey(room.outline), elevation, room.height, lookKey(floorLook(room)), ceilingsOfRoom.has(room.id), ceiling ? lookKey(ceiling) : '', JSON.stringify(gaps)].join('|');
-  }
-
-  function buildRoom(group: Object3D, room: RoomRecord, elevation: number, gaps: (readonly (readonly [number, number])[])[] | null, edges: boolean): void {
-    // The room's own ceiling, unless a ceiling record hangs one in it.
-    const ownCeiling = !ceilingsOfRoom.has(room.id);
-    const surfaces = roomSurfaces(room.outline, elevation, ownCeiling ? room.height : null);
-    if (surfaces.floor) group.add(surfaceMesh(surfaces.floor, materials.surface(floorLook(room)), false));
-    if (surfaces.floor && edges) group.add(lines(outlineEdges(room.outline, elevation + 1)));
-    if (surfaces.ceiling) {
-      const look = ceilingLook(room.id);
-      const mesh = surfaceMesh(surfaces.ceiling, look ? materials.surface(look) : materials.ceiling, false);
-      mesh.userData.defaultCeiling = true;
-      group.add(mesh);
-    }
-    if (gaps) {
-      const board = skirtingGeometry(room.outline, elevation, (i) => gaps[i] ?? []);
-      if (board) group.add(surfaceMesh(board, materials.skirting, false));
-    }
-  }
-
-  function ceilingKey(ceiling: CeilingRecord, room: RoomRecord, elevation: number): string {
-    const look = ceilingLook(room.id);
-    return [ringKey(room.outline), elevation, ceiling.elevation, ceiling.thickness, look ? lookKey(look) : ''].join('|');
-  }
-
-  function buildCeiling(group: Object3D, ceiling: CeilingRecord, room: RoomRecord, elevation: number, edges: boolean): void {
-    const geometry = suspendedCeilingGeometry(room.outline, elevation, ceiling.elevation);
-    if (!geometry) return;
-    const look = ceilingLook(room.id);
-    group.add(surfaceMesh(geometry, look ? materials.surface(look) : materials.ceiling, false));
-    if (edges) group.add(lines(outlineEdges(room.outline, elevation + ceiling.elevation)));
   }
 
   // ---- sync
@@ -543,8 +325,7 @@ export function createSceneGraph(options: SceneGraphOptions = {}): SceneGraph {
     records = next;
     const rebuilt = new Set<string>();
     const moved = new Set<string>();
-    let footprintCount = 0;
-    let graphsReused = 0;
+    const counters: SyncCounters = { footprints: 0, graphsReused: 0 };
     let changed = false;
     let contentChanged = false;
 
@@ -560,330 +341,87 @@ export function createSceneGraph(options: SceneGraphOptions = {}): SceneGraph {
     }
     for (const id in diff.removed) removed.push(diff.removed[id]!);
 
-    for (const list of [removed, before]) {
-      for (const r of list) {
-        if (r.type === 'paving') pavings.remove(r);
-        else if (r.type === 'ceiling') ceilingsOfRoom.remove(r);
-        else if (r.type === 'opening') openingsOfWall.remove(r);
-      }
-    }
-    for (const r of touched) {
-      if (r.type === 'paving') pavings.add(r);
-      else if (r.type === 'ceiling') ceilingsOfRoom.add(r);
-      else if (r.type === 'opening') openingsOfWall.add(r);
-    }
+    for (const list of [removed, before]) for (const r of list) for (const index of indexesOfType.get(r.type) ?? []) index.remove(r);
+    for (const r of touched) for (const index of indexesOfType.get(r.type) ?? []) index.add(r);
 
-    const wallStoreys = new Map<string, Set<string> | null>();
-    const storeysAll = new Set<string>();
-    const openingWalls = new Set<string>();
-    const openingIds = new Set<string>();
-    const lookWalls = new Set<string>();
-    const roomIds = new Set<string>();
-    const ceilingIds = new Set<string>();
-    const modelIds = new Set<string>();
-    const lightIds = new Set<string>();
-    const note = (r: SceneRecord) => {
-      switch (r.type) {
-        case 'wall': {
-          const set = wallStoreys.get(r.storeyId);
-          if (set) set.add(r.id);
-          else if (set === undefined) wallStoreys.set(r.storeyId, new Set([r.id]));
-          break;
-        }
-        case 'storey':
-          wallStoreys.set(r.id, null);
-          storeysAll.add(r.id);
-          break;
-        case 'opening':
-          openingWalls.add(r.wallId);
-          openingIds.add(r.id);
-          break;
-        case 'paving':
-          if (r.surface.face === 'left' || r.surface.face === 'right') lookWalls.add(r.surface.id);
-          else roomIds.add(r.surface.id);
-          break;
-        case 'room':
-          roomIds.add(r.id);
-          break;
-        case 'ceiling':
-          ceilingIds.add(r.id);
-          roomIds.add(r.roomId);
-          break;
-        case 'model':
-          modelIds.add(r.id);
-          break;
-        case 'light':
-          lightIds.add(r.id);
-          break;
-        default:
-          break;
-      }
-    };
-    for (const r of removed) note(r);
-    for (const r of before) note(r);
-    for (const r of touched) note(r);
-
-    const view = touched.find((r) => r.type === 'view');
     const hadEdges = edgesShown();
-    if (view && view.viewMode !== mode) {
-      setViewMode(view.viewMode);
-      changed = true;
+    for (const r of touched) {
+      const viewMode = viewKindOf(r.type)?.display?.(r).viewMode;
+      if (viewMode !== undefined && viewMode !== mode) {
+        setViewMode(viewMode);
+        changed = true;
+      }
     }
     // Edges are built only while shown: a mode that shows them adds the missing ones now.
     if (edgesShown() && !hadEdges) addMissingEdges(next);
-    const edges = edgesShown();
+    const env = envOver(next, counters);
 
     for (const r of removed) {
-      if (drop(r.id)) changed = contentChanged = true;
+      if (drop(r.id, env)) changed = contentChanged = true;
     }
 
-    const elevationOf = (storeyId: string) => next.getOfType(storeyId, 'storey')?.elevation ?? 0;
-    let wallsByStorey: Map<string, WallRecord[]> | null = null;
-    const wallsOf = (storeyId: string): WallRecord[] => {
-      if (!wallsByStorey) {
-        wallsByStorey = new Map();
-        for (const w of next.ofType('wall')) {
-          const list = wallsByStorey.get(w.storeyId);
-          if (list) list.push(w);
-          else wallsByStorey.set(w.storeyId, [w]);
+    // The records to look at, by kind: those the diff named and those built from them.
+    const candidates = new Map<AnyViewKind, Set<string>>();
+    const visit = (kind: AnyViewKind, id: string) => {
+      const ids = candidates.get(kind);
+      if (ids) ids.add(id);
+      else candidates.set(kind, new Set([id]));
+    };
+    const versions = [...removed, ...before, ...touched];
+    for (const r of versions) {
+      const own = viewKindOf(r.type);
+      if (own?.update) visit(own, r.id);
+      for (const { kind, dependants } of dependenciesOn(r.type)) for (const id of dependants(r, env)) visit(kind, id);
+    }
+    for (const kind of VIEW_KINDS) {
+      if (!kind.revisit) continue;
+      const stateOf = (id: string) => {
+        const entry = built.get(id);
+        return entry?.kind === kind ? entry.state : undefined;
+      };
+      for (const id of kind.revisit(versions, env, stateOf)) visit(kind, id);
+    }
+
+    for (const kind of VIEW_KINDS) {
+      const ids = candidates.get(kind);
+      if (!ids || !kind.update) continue;
+      for (const id of ids) {
+        const record = next.getOfType(id, kind.type);
+        if (!record) continue;
+        const old = built.get(id);
+        const build = kind.update(record, env, old?.kind === kind ? old.state : undefined);
+        if (build === undefined) continue;
+        if (build === null) {
+          if (drop(id, env)) changed = contentChanged = true;
+          continue;
         }
-      }
-      return wallsByStorey.get(storeyId) ?? [];
-    };
-
-    // Walls: the storey's footprints (made again only for the changed walls and their
-    // neighbours, graph-cache.ts; an unchanged footprint is the same object), then what else
-    // a wall is built from.
-    const wallCandidates = new Map<string, WallFootprint>();
-    const footprintOf = (wall: WallRecord): WallFootprint => {
-      const known = built.get(wall.id)?.state;
-      if (known?.type === 'wall') return known.footprint;
-      return footprintsFor(wallsOf(wall.storeyId)).footprints.get(wall.id) ?? [];
-    };
-    footprintStats.computed = 0;
-    for (const [storeyId, ids] of wallStoreys) {
-      const walls = wallsOf(storeyId);
-      if (walls.length === 0) continue;
-      const { footprints, reused } = footprintsFor(walls);
-      if (reused) graphsReused += 1;
-      footprintCount += footprintStats.computed;
-      footprintStats.computed = 0;
-      for (const wall of walls) {
-        const f = footprints.get(wall.id) ?? [];
-        const old = built.get(wall.id)?.state;
-        if (ids === null || ids.has(wall.id) || old?.type !== 'wall' || old.footprint !== f) wallCandidates.set(wall.id, f);
-      }
-    }
-    for (const id of [...openingWalls, ...lookWalls]) {
-      const wall = next.getOfType(id, 'wall');
-      if (wall && !wallCandidates.has(id)) wallCandidates.set(id, footprintOf(wall));
-    }
-    const rebuiltWalls = new Set<string>();
-    for (const [id, footprint] of wallCandidates) {
-      const wall = next.getOfType(id, 'wall');
-      if (!wall) continue;
-      const own = openingsOfWall.get(id);
-      const elevation = elevationOf(wall.storeyId);
-      const openingsKey = own.map(openingSignature).sort().join('|');
-      const looks = wallLooks(wall);
-      const looksKey = `${wall.color ?? ''}/${looks.left ? lookKey(looks.left) : ''}/${looks.right ? lookKey(looks.right) : ''}`;
-      const old = built.get(id)?.state;
-      if (
-        old?.type === 'wall' &&
-        sameFootprint(old.footprint, footprint) &&
-        old.height === wall.height &&
-        old.elevation === elevation &&
-        old.openings === openingsKey &&
-        old.looks === looksKey
-      ) {
-        continue;
-      }
-      const group = groupFor(id);
-      buildWall(group, wall, footprint, own, elevation, edges);
-      put(id, group, boxOf(group), { type: 'wall', footprint, height: wall.height, elevation, openings: openingsKey, looks: looksKey }, edges);
-      rebuiltWalls.add(id);
-      rebuilt.add(id);
-      changed = contentChanged = true;
-    }
-
-    // Openings: those the diff named and those on walls that changed.
-    const openingCandidates = new Set(openingIds);
-    for (const wallId of rebuiltWalls) for (const o of openingsOfWall.get(wallId)) openingCandidates.add(o.id);
-    for (const id of openingCandidates) {
-      const opening = next.getOfType(id, 'opening');
-      if (!opening) continue;
-      const wall = next.getOfType(opening.wallId, 'wall');
-      if (!wall) {
-        if (drop(id)) changed = contentChanged = true;
-        continue;
-      }
-      const elevation = elevationOf(wall.storeyId);
-      const axes = wallAxes(wall);
-      const shape = [opening.kind, opening.width, opening.height, opening.elevation, opening.flipSide, opening.flipHinge, wall.thickness, wall.height, elevation, axes.u.x, axes.u.y].join(':');
-      const anchor = { x: wall.start.x + axes.u.x * opening.offset, y: wall.start.y + axes.u.y * opening.offset };
-      const old = built.get(id);
-      if (old?.state.type === 'opening' && old.state.shape === shape) {
-        if (old.state.anchor.x === anchor.x && old.state.anchor.y === anchor.y) continue;
-        // Same parts, another place along a wall running the same way: new meshes over the same
-        // geometries, moved.
-        const { builtAt, parts, builtBox } = old.state;
-        const offset = new Vector3((anchor.x - builtAt.x) * MM, 0, -(anchor.y - builtAt.y) * MM);
-        const group = groupFor(id, true);
-        fillOpening(group, parts, offset);
-        put(id, group, builtBox.clone().translate(offset), { ...old.state, anchor }, true);
-        moved.add(id);
-      } else {
-        const parts = openingParts(wall, opening, elevation);
-        const group = groupFor(id);
-        fillOpening(group, parts, new Vector3());
-        const box = boxOf(group);
-        put(id, group, box, { type: 'opening', shape, anchor, builtAt: anchor, parts, builtBox: box }, true);
-        rebuilt.add(id);
-      }
-      changed = contentChanged = true;
-    }
-
-    // Rooms: floor, own ceiling, skirting.
-    if (storeysAll.size > 0) for (const r of next.ofType('room')) if (storeysAll.has(r.storeyId)) roomIds.add(r.id);
-    if (skirting && openingWalls.size > 0) {
-      // Skirting breaks at doors: rooms along a wall whose openings changed.
-      for (const wallId of openingWalls) {
-        const wall = next.getOfType(wallId, 'wall');
-        if (!wall) continue;
-        for (const r of next.ofType('room')) if (r.storeyId === wall.storeyId && nearWall(r, wall)) roomIds.add(r.id);
-      }
-    }
-    for (const id of roomIds) {
-      const room = next.getOfType(id, 'room');
-      if (!room) continue;
-      const elevation = elevationOf(room.storeyId);
-      const gaps = skirting ? skirtingGaps(room) : null;
-      const key = roomKey(room, elevation, gaps);
-      const old = built.get(id);
-      if (old?.state.type === 'room' && old.state.key === key) continue;
-      const group = groupFor(id);
-      buildRoom(group, room, elevation, gaps, edges);
-      put(id, group, boxOf(group), { type: 'room', key }, edges);
-      rebuilt.add(id);
-      changed = contentChanged = true;
-      for (const c of ceilingsOfRoom.get(id)) ceilingIds.add(c.id);
-    }
-
-    // Ceiling records.
-    if (storeysAll.size > 0) {
-      for (const c of next.ofType('ceiling')) {
-        const room = next.getOfType(c.roomId, 'room');
-        if (room && storeysAll.has(room.storeyId)) ceilingIds.add(c.id);
-      }
-    }
-    for (const id of ceilingIds) {
-      const ceiling = next.getOfType(id, 'ceiling');
-      const room = ceiling ? next.getOfType(ceiling.roomId, 'room') : undefined;
-      if (!ceiling || !room) {
-        if (drop(id)) changed = contentChanged = true;
-        continue;
-      }
-      const elevation = elevationOf(room.storeyId);
-      const key = ceilingKey(ceiling, room, elevation);
-      const old = built.get(id);
-      if (old?.state.type === 'ceiling' && old.state.key === key) continue;
-      const group = groupFor(id);
-      buildCeiling(group, ceiling, room, elevation, edges);
-      put(id, group, boxOf(group), { type: 'ceiling', key }, edges);
-      rebuilt.add(id);
-      changed = contentChanged = true;
-    }
-
-    // Models (instanced) and light fixtures.
-    if (storeysAll.size > 0) {
-      for (const m of next.ofType('model')) if (storeysAll.has(m.storeyId)) modelIds.add(m.id);
-      for (const l of next.ofType('light')) if (storeysAll.has(l.storeyId)) lightIds.add(l.id);
-    }
-    for (const id of modelIds) {
-      const model = next.getOfType(id, 'model');
-      if (model && syncModel(model, elevationOf(model.storeyId))) {
-        rebuilt.add(id);
-        changed = contentChanged = true;
-      }
-    }
-    for (const id of lightIds) {
-      const light = next.getOfType(id, 'light');
-      if (light && syncLight(light, elevationOf(light.storeyId))) {
-        rebuilt.add(id);
+        put(kind, id, build, env.edges);
+        (build.moved ? moved : rebuilt).add(id);
         changed = contentChanged = true;
       }
     }
 
-    report = { rebuilt, moved, footprints: footprintCount, graphsReused };
+    report = { rebuilt, moved, footprints: counters.footprints, graphsReused: counters.graphsReused };
     if (contentChanged) scheduleMerge();
     let boundsChanged = false;
-    if (contentChanged && boundsStale) {
-      const bounds = computeBounds();
-      boundsStale = false;
+    if (contentChanged) {
+      const bounds = extent.bounds();
       boundsChanged = !bounds.equals(lastBounds);
       lastBounds = bounds;
     }
     return { changed, boundsChanged };
   }
 
-  function syncModel(model: ModelRecord, elevation: number): boolean {
-    const key = [model.modelId, model.position.x, model.position.y, model.position.z, model.rotation, model.size.x, model.size.y, model.size.z, elevation].join(':');
-    const old = built.get(model.id);
-    if (old?.state.type === 'model' && old.state.key === key) return false;
-    const group = models.set(model, elevation);
-    group.name = model.id;
-    group.userData.recordId = model.id;
-    const box = new Box3(new Vector3(-0.5, 0, -0.5), new Vector3(0.5, 1, 0.5)).applyMatrix4(modelMatrix(model, elevation));
-    if (old) {
-      // The model layer gives a changed model a new group (it is in the layer's container).
-      built.delete(model.id);
-      if (touchesFace(old.box, lastBounds)) boundsStale = true;
-    }
-    put(model.id, group, box, { type: 'model', key }, true);
-    return true;
-  }
-
-  function syncLight(light: LightRecord, elevation: number): boolean {
-    const key = [light.kind, light.position.x, light.position.y, light.position.z, light.color, elevation].join(':');
-    const old = built.get(light.id);
-    if (old?.state.type === 'light' && old.state.key === key) return false;
-    const group = groupFor(light.id);
-    buildFixture(group, light, elevation, fixtures, materials);
-    put(light.id, group, boxOf(group), { type: 'light', key }, true);
-    return true;
-  }
-
-  /** Does a room's outline come near one of the wall's faces? (skirting and doors) */
-  function nearWall(room: RoomRecord, wall: WallRecord): boolean {
-    const pad = wall.thickness / 2 + 2;
-    const minX = Math.min(wall.start.x, wall.end.x) - pad;
-    const maxX = Math.max(wall.start.x, wall.end.x) + pad;
-    const minY = Math.min(wall.start.y, wall.end.y) - pad;
-    const maxY = Math.max(wall.start.y, wall.end.y) + pad;
-    return room.outline.some((p) => p.x >= minX && p.x <= maxX && p.y >= minY && p.y <= maxY);
-  }
-
   /**
-   * Gives every wall, room and ceiling built without wireframe edges its edges, beside its
-   * surfaces (which stay the same meshes: a mode switch keeps the highlight and the picker's tree).
+   * Gives every record built without wireframe edges its edges, beside its surfaces (which stay
+   * the same meshes: a mode switch keeps the highlight and the picker's tree).
    */
   function addMissingEdges(reader: RecordReader): void {
+    const env = envOver(reader, { footprints: 0, graphsReused: 0 });
     for (const [id, entry] of built) {
       if (entry.edges) continue;
-      const record = reader.get(id);
-      let geometry: BufferGeometry | null = null;
-      const state = entry.state;
-      if (record?.type === 'wall' && state.type === 'wall') {
-        const mesh = buildWallMesh(record, state.footprint, openingsOfWall.get(id), state.elevation, { edges: true });
-        mesh.surface?.dispose();
-        geometry = mesh.edges;
-      } else if (record?.type === 'room') {
-        if (entry.group.children.length > 0) geometry = outlineEdges(record.outline, (reader.getOfType(record.storeyId, 'storey')?.elevation ?? 0) + 1);
-      } else if (record?.type === 'ceiling') {
-        const room = reader.getOfType(record.roomId, 'room');
-        const elevation = room ? (reader.getOfType(room.storeyId, 'storey')?.elevation ?? 0) : 0;
-        if (room && entry.group.children.length > 0) geometry = outlineEdges(room.outline, elevation + record.elevation);
-      }
+      const record = reader.getOfType(id, entry.kind.type);
+      const geometry = record ? (entry.kind.edges?.(record, entry.state, entry.group, env) ?? null) : null;
       if (geometry) entry.group.add(lines(geometry));
       entry.edges = true;
       showParts(entry);
@@ -893,12 +431,6 @@ export function createSceneGraph(options: SceneGraphOptions = {}): SceneGraph {
   /** The records' groups that draw something themselves this frame (see the scene set-up). */
   function lendForFrame(): Object3D[] {
     return [...drawsItself].map((entry) => entry.group);
-  }
-
-  function computeBounds(): Box3 {
-    const box = new Box3();
-    for (const { box: b } of built.values()) box.union(b);
-    return box;
   }
 
   function setViewMode(nextMode: ViewMode): void {
@@ -935,7 +467,7 @@ export function createSceneGraph(options: SceneGraphOptions = {}): SceneGraph {
     } else {
       for (const id of only) {
         const entry = built.get(id);
-        if (!entry || entry.state.type === 'model') continue;
+        if (!entry || entry.kind.instanced) continue;
         if (draws(entry)) drawsItself.add(entry);
         else drawsItself.delete(entry);
       }
@@ -943,22 +475,23 @@ export function createSceneGraph(options: SceneGraphOptions = {}): SceneGraph {
     return a || b.changed;
   }
 
-  let mergeTimer: ReturnType<typeof setTimeout> | null = null;
+  let mergeTimer: unknown = null;
   /** A frame once edits have paused, to merge the batches again (see static-batches.ts). */
   function scheduleMerge(): void {
-    if (!options.requestFrame || !batches.stale) return;
-    if (mergeTimer !== null) clearTimeout(mergeTimer);
-    mergeTimer = setTimeout(() => {
+    const timers = options.timers;
+    if (!options.requestFrame || !timers || !batches.stale) return;
+    if (mergeTimer !== null) timers.clearTimeout(mergeTimer);
+    mergeTimer = timers.setTimeout(() => {
       mergeTimer = null;
       if (batches.stale) options.requestFrame?.();
     }, IDLE_MS + 20);
   }
 
-  /** Runs a sync as if these types' records had all changed (their keys decide what rebuilds). */
-  function refresh(types: readonly 'room'[]): boolean {
+  /** Runs a sync as if every record whose view reads this option had changed (their kinds decide what rebuilds). */
+  function refresh(option: 'skirting'): boolean {
     if (!records) return false;
     const updated: Record<string, readonly [SceneRecord, SceneRecord]> = {};
-    for (const type of types) for (const r of records.ofType(type)) updated[r.id] = [r, r];
+    for (const kind of VIEW_KINDS) if (kind.options?.includes(option)) for (const r of records.ofType(kind.type)) updated[r.id] = [r, r];
     return sync({ added: {}, updated, removed: {} }, records).changed;
   }
 
@@ -977,7 +510,7 @@ export function createSceneGraph(options: SceneGraphOptions = {}): SceneGraph {
     setSkirting(on) {
       if (on === skirting) return false;
       skirting = on;
-      return refresh(['room']);
+      return refresh('skirting');
     },
     get skirting() {
       return skirting;
@@ -986,7 +519,7 @@ export function createSceneGraph(options: SceneGraphOptions = {}): SceneGraph {
     setCeilingsShown(shown) {
       if (shown === ceilingsShown) return false;
       ceilingsShown = shown;
-      for (const entry of built.values()) if (entry.state.type === 'room') showParts(entry);
+      for (const entry of ownGroups) showParts(entry);
       refreshAll = true;
       return true;
     },
@@ -999,26 +532,16 @@ export function createSceneGraph(options: SceneGraphOptions = {}): SceneGraph {
       return report;
     },
     dispose() {
-      if (mergeTimer !== null) clearTimeout(mergeTimer);
-      for (const id of [...built.keys()]) drop(id);
+      if (mergeTimer !== null) options.timers?.clearTimeout(mergeTimer);
+      mergeTimer = null;
+      const env = records ? envOver(records, { footprints: 0, graphsReused: 0 }) : null;
+      for (const id of [...built.keys()]) drop(id, env);
+      extent.clear();
       batches.dispose();
       models.dispose();
       fixtures.dispose();
       materials.dispose();
-      pavings.clear();
-      ceilingsOfRoom.clear();
-      openingsOfWall.clear();
+      for (const index of indexes.values()) index.clear();
     },
   };
-}
-
-const IDENTITY = new Matrix4();
-
-/** The meshes under a record's group (tests). */
-export function meshesOf(root: Object3D): Mesh[] {
-  const out: Mesh[] = [];
-  root.traverse((o) => {
-    if (o instanceof Mesh) out.push(o);
-  });
-  return out;
 }

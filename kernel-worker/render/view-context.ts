@@ -5,7 +5,7 @@ import type { RecordReader } from '../document/store';
 import { boundsOf, pointInRing, signedArea } from '../geometry/polygon';
 import { frontElevation, type InsideSpot, type SurfaceTarget, type ViewContext } from './cameras';
 import { MM, planToWorld } from './coords';
-import { isClear, ROAM_RADIUS_MM, type Obstacle } from './roam';
+import { isClear, nearestOnRing, ROAM_RADIUS_MM, type Obstacle } from './roam';
 
 // What the camera views need to know about the document, read from the records: the current
 // storey's extent, a good spot to stand in its largest room, and the wall a surface view faces.
@@ -25,26 +25,8 @@ export function storeyElevation(records: RecordReader, storeyId: string | null |
   return (storeyId ? records.getOfType(storeyId, 'storey')?.elevation : undefined) ?? 0;
 }
 
-/** The storey a drawn record stands on (walls, rooms, models, lights directly; openings by their wall; ceilings by their room). */
-export function storeyOf(records: RecordReader, id: string): string | null {
-  const r = records.get(id);
-  if (!r) return null;
-  switch (r.type) {
-    case 'wall':
-    case 'room':
-    case 'model':
-    case 'light':
-      return r.storeyId;
-    case 'opening':
-      return records.getOfType(r.wallId, 'wall')?.storeyId ?? null;
-    case 'ceiling':
-      return records.getOfType(r.roomId, 'room')?.storeyId ?? null;
-    case 'paving':
-      return storeyOf(records, r.surface.id);
-    default:
-      return null;
-  }
-}
+/** The storey a drawn record stands on: its kind's view facet says how (kinds/views.ts). */
+export { storeyOfRecord as storeyOf } from '../kinds/views';
 
 /** World box of a storey's walls (their full thickness and height), or empty. */
 export function storeyBox(records: RecordReader, storeyId: string | null): Box3 {
@@ -71,17 +53,7 @@ export function storeyBox(records: RecordReader, storeyId: string | null): Box3 
 }
 
 function distanceToRing(p: Vec2, ring: readonly Vec2[]): number {
-  let best = Infinity;
-  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-    const a = ring[j]!;
-    const b = ring[i]!;
-    const ex = b.x - a.x;
-    const ey = b.y - a.y;
-    const len2 = ex * ex + ey * ey;
-    const t = len2 === 0 ? 0 : Math.min(1, Math.max(0, ((p.x - a.x) * ex + (p.y - a.y) * ey) / len2));
-    best = Math.min(best, Math.hypot(p.x - a.x - ex * t, p.y - a.y - ey * t));
-  }
-  return best;
+  return Math.sqrt(nearestOnRing(p, ring).d2);
 }
 
 /** The point of a ring farthest from its edges on a coarse grid (a room's "most inside" point). */
@@ -115,16 +87,8 @@ export function standingSpot(room: RoomRecord, obstacles: readonly Obstacle[] = 
   const ring = room.outline;
   const deepest = deepestPoint(ring);
   if (!deepest) return null;
-  let minX = Infinity;
-  let minY = Infinity;
-  let maxX = -Infinity;
-  let maxY = -Infinity;
-  for (const q of ring) {
-    minX = Math.min(minX, q.x);
-    minY = Math.min(minY, q.y);
-    maxX = Math.max(maxX, q.x);
-    maxY = Math.max(maxY, q.y);
-  }
+  // deepestPoint found a point, so the ring has bounds.
+  const { minX, minY, maxX, maxY } = boundsOf(ring)!;
   const alongX = maxX - minX >= maxY - minY;
   const facing = alongX ? { x: 1, y: 0 } : { x: 0, y: 1 };
   const margin = ROAM_RADIUS_MM + SPOT_CLEARANCE_MM;

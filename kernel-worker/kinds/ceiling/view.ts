@@ -1,0 +1,47 @@
+import type { CeilingRecord, RoomRecord } from '../../../protocol/records';
+import { lookKey } from '../../render/materials';
+import { outlineEdges, suspendedCeilingGeometry } from '../../render/room-mesh';
+import { surfaceLook } from '../paving/view';
+import { ringKey, roomsOfStorey } from '../room/view';
+import { viewIndex, type ViewKind, type ViewQuery } from '../view-kind';
+
+// A suspended ceiling hung in a room (the room then has no ceiling of its own), dressed by the
+// paving on the room's ceiling face.
+
+export const ceilingsOfRoom = viewIndex('ceiling', 'ceilingsOfRoom', (c) => c.roomId);
+
+function roomOf(ceiling: CeilingRecord, q: ViewQuery): RoomRecord | undefined {
+  return q.records.getOfType(ceiling.roomId, 'room');
+}
+
+export const ceilingView: ViewKind<'ceiling', string> = {
+  type: 'ceiling',
+  indexes: [ceilingsOfRoom],
+  dependsOn: {
+    room: (r, q) => q.indexed(ceilingsOfRoom, r.id).map((c) => c.id),
+    paving: (p, q) => (p.surface.face === 'ceiling' ? q.indexed(ceilingsOfRoom, p.surface.id).map((c) => c.id) : []),
+    storey: (s, q) => q.indexed(roomsOfStorey, s.id).flatMap((r) => q.indexed(ceilingsOfRoom, r.id).map((c) => c.id)),
+  },
+  storeyOf: (c, records) => records.getOfType(c.roomId, 'room')?.storeyId ?? null,
+  update(ceiling, env, old) {
+    const room = roomOf(ceiling, env);
+    if (!room) return null;
+    const elevation = env.elevationOf(room.storeyId);
+    const look = surfaceLook(env, room.id, 'ceiling');
+    const key = [ringKey(room.outline), elevation, ceiling.elevation, ceiling.thickness, look ? lookKey(look) : ''].join('|');
+    if (old === key) return undefined;
+    return {
+      state: key,
+      fill: (group) => {
+        const geometry = suspendedCeilingGeometry(room.outline, elevation, ceiling.elevation);
+        if (!geometry) return;
+        group.add(env.surfaceMesh(geometry, look ? env.materials.surface(look) : env.materials.ceiling, false));
+        if (env.edges) group.add(env.lines(outlineEdges(room.outline, elevation + ceiling.elevation)));
+      },
+    };
+  },
+  edges(ceiling, _key, group, env) {
+    const room = roomOf(ceiling, env);
+    return room && group.children.length > 0 ? outlineEdges(room.outline, env.elevationOf(room.storeyId) + ceiling.elevation) : null;
+  },
+};

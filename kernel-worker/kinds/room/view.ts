@@ -1,0 +1,92 @@
+import type { Object3D } from 'three';
+import type { OpeningRecord, RoomRecord, Vec2, WallRecord } from '../../../protocol/records';
+import { defaultFloorLook, lookKey, type SurfaceLook } from '../../render/materials';
+import { doorSpans, outlineEdges, roomSurfaces, skirtingGeometry } from '../../render/room-mesh';
+import { ceilingsOfRoom } from '../ceiling/view';
+import { openingsOfWall } from '../opening/view';
+import { surfaceLook } from '../paving/view';
+import { wallsOfStorey } from '../wall/view';
+import { viewIndex, type ViewEnv, type ViewKind, type ViewQuery } from '../view-kind';
+import { defaultFloorTile } from './defaults';
+
+// A room: its floor (the floor paving's tile grid, else the room type's default tile), its own
+// ceiling facing down (unless a ceiling record hangs one in it) and, with the skirting option,
+// skirting broken at its doors.
+
+export const roomsOfStorey = viewIndex('room', 'roomsOfStorey', (r) => r.storeyId);
+
+type Gaps = (readonly (readonly [number, number])[])[];
+
+export function ringKey(ring: readonly Vec2[]): string {
+  let key = '';
+  for (const p of ring) key += `${p.x},${p.y};`;
+  return key;
+}
+
+function floorLook(room: RoomRecord, q: ViewQuery): SurfaceLook {
+  return surfaceLook(q, room.id, 'floor') ?? defaultFloorLook(room.roomType, defaultFloorTile(room.roomType));
+}
+
+/** The doors each edge of a room's outline is broken at, for its skirting. */
+function skirtingGaps(room: RoomRecord, q: ViewQuery): Gaps {
+  const walls = q.indexed(wallsOfStorey, room.storeyId);
+  const byWall = new Map<string, readonly OpeningRecord[]>();
+  for (const w of walls) if (q.hasIndexed(openingsOfWall, w.id)) byWall.set(w.id, q.indexed(openingsOfWall, w.id));
+  const n = room.outline.length;
+  return room.outline.map((p, i) => doorSpans(p, room.outline[(i + 1) % n]!, walls, byWall));
+}
+
+/** Does a room's outline come near one of the wall's faces? (skirting and doors) */
+function nearWall(room: RoomRecord, wall: WallRecord): boolean {
+  const pad = wall.thickness / 2 + 2;
+  const minX = Math.min(wall.start.x, wall.end.x) - pad;
+  const maxX = Math.max(wall.start.x, wall.end.x) + pad;
+  const minY = Math.min(wall.start.y, wall.end.y) - pad;
+  const maxY = Math.max(wall.start.y, wall.end.y) + pad;
+  return room.outline.some((p) => p.x >= minX && p.x <= maxX && p.y >= minY && p.y <= maxY);
+}
+
+function fill(group: Object3D, room: RoomRecord, elevation: number, gaps: Gaps | null, env: ViewEnv): void {
+  const { materials } = env;
+  // The room's own ceiling, unless a ceiling record hangs one in it.
+  const ownCeiling = !env.hasIndexed(ceilingsOfRoom, room.id);
+  const surfaces = roomSurfaces(room.outline, elevation, ownCeiling ? room.height : null);
+  if (surfaces.floor) group.add(env.surfaceMesh(surfaces.floor, materials.surface(floorLook(room, env)), false));
+  if (surfaces.floor && env.edges) group.add(env.lines(outlineEdges(room.outline, elevation + 1)));
+  if (surfaces.ceiling) {
+    const look = surfaceLook(env, room.id, 'ceiling');
+    const mesh = env.surfaceMesh(surfaces.ceiling, look ? materials.surface(look) : materials.ceiling, false);
+    mesh.userData.defaultCeiling = true;
+    group.add(mesh);
+  }
+  if (gaps) {
+    const board = skirtingGeometry(room.outline, elevation, (i) => gaps[i] ?? []);
+    if (board) group.add(env.surfaceMesh(board, materials.skirting, false));
+  }
+}
+
+export const roomView: ViewKind<'room', string> = {
+  type: 'room',
+  indexes: [roomsOfStorey],
+  dependsOn: {
+    paving: (p) => (p.surface.face === 'floor' || p.surface.face === 'ceiling' ? [p.surface.id] : []),
+    ceiling: (c) => [c.roomId],
+    storey: (s, q) => q.indexed(roomsOfStorey, s.id).map((r) => r.id),
+    // Skirting breaks at doors: the rooms along a wall whose openings changed.
+    opening: (o, q) => {
+      const wall = q.skirting ? q.records.getOfType(o.wallId, 'wall') : undefined;
+      return wall ? q.indexed(roomsOfStorey, wall.storeyId).filter((r) => nearWall(r, wall)).map((r) => r.id) : [];
+    },
+  },
+  options: ['skirting'],
+  storeyOf: (room) => room.storeyId,
+  update(room, env, old) {
+    const elevation = env.elevationOf(room.storeyId);
+    const gaps = env.skirting ? skirtingGaps(room, env) : null;
+    const ceiling = surfaceLook(env, room.id, 'ceiling');
+    const key = [ringKey(room.outline), elevation, room.height, lookKey(floorLook(room, env)), env.hasIndexed(ceilingsOfRoom, room.id), ceiling ? lookKey(ceiling) : '', JSON.stringify(gaps)].join('|');
+    if (old === key) return undefined;
+    return { state: key, fill: (group) => fill(group, room, elevation, gaps, env) };
+  },
+  edges: (room, _key, group, env) => (group.children.length > 0 ? outlineEdges(room.outline, env.elevationOf(room.storeyId) + 1) : null),
+};
