@@ -119,11 +119,7 @@ export default defineConfig(
   },
   {
     files: ['kernel-worker/**'],
-    ignores: [
-      'kernel-worker/main.ts',
-      // TODO(view3d): remove once merged (its raw setTimeout goes there).
-      'kernel-worker/render/scene-graph.ts',
-    ],
+    ignores: ['kernel-worker/main.ts'],
     rules: {
       'no-restricted-globals': ['error', ...RAW_TIMERS.map((name) => ({ name, message: rawTimer }))],
       'no-restricted-properties': [

@@ -425,7 +425,7 @@ export function createKernel(options: KernelOptions = {}): Kernel {
     },
     attachRenderer(create) {
       if (renderer) throw new KernelCommandError('INIT_FAILED', 'init', 'a renderer is already attached');
-      const next = create({ onFrame: reportFrames, timers });
+      const next = create({ onFrame: reportFrames });
       next.sync(diffAddingAll(store.all()), store);
       renderer = next;
       rendererStatus = { kind: 'webgl2', frames: framesDrawn };

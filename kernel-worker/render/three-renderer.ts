@@ -49,7 +49,7 @@ export const createThreeRenderer = (clock: RendererClock): RendererFactory => (c
   renderer.shadowMap.type = PCFShadowMap;
 
   // The graph asks for a frame once edits pause, to merge its static batches again.
-  const graph = createSceneGraph({ requestFrame: () => loop.invalidate(), onMaterialsChanged: () => views.materialsChanged(), timers: hooks.timers });
+  const graph = createSceneGraph({ requestFrame: () => loop.invalidate(), onMaterialsChanged: () => views.materialsChanged(), timers: clock.timers });
   let records: RecordReader | null = null;
   const views = createViewController({ graph, invalidate: () => loop.invalidate(), hoverScheduler: clock.frames });
   // The top view (2) is the 2D plan drawn by plan-layer.ts, once the camera has arrived there.

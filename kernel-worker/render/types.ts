@@ -2,7 +2,6 @@ import type { ForwardedInput } from '../../protocol/input';
 import type { CaptureOptions, InitOptions, RenderOptions, StoreyPreview } from '../../protocol/kernel-api';
 import type { RecordsDiff } from '../document/diff';
 import type { RecordReader } from '../document/store';
-import type { Timers } from '../kernel';
 
 // What the kernel needs from a renderer. Deliberately free of three.js types so the kernel, the
 // Node test worker and benchmarks can run without loading a renderer at all.
@@ -53,8 +52,6 @@ export interface FloorLevel {
 export interface RendererHooks {
   /** Called after each drawn frame with the total number of frames drawn. */
   onFrame(frames: number): void;
-  /** The kernel's clock: the renderer's timers (the scene graph's merge frame) run on it. */
-  readonly timers: Timers;
 }
 
 /** Throws a KernelCommandError('WEBGL2_UNAVAILABLE') when the canvas cannot give a WebGL2 context. */
