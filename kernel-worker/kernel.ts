@@ -8,6 +8,7 @@ import type { KernelSnapshot, RendererStatus } from '../protocol/snapshot';
 import { registry as defaultRegistry } from './commands/registry';
 import { cameraShortcut, historyShortcut } from './commands/shortcuts';
 import type { CommandContext, CommandDef, CommandRegistry } from './commands/types';
+import { settle, UPKEEP_RULES, type UpkeepRule } from './commands/upkeep';
 import { CheckError, describeValue, hasOwn } from './document/check';
 import { diffAddingAll, diffOfScope, isEmptyDiff, squashDiffs, type RecordsDiff } from './document/diff';
 import { applyDiff, createHistory, type HistoryOptions, type HistoryState } from './document/history';
@@ -31,6 +32,8 @@ export interface KernelOptions {
   readonly ids?: IdGenerator;
   /** Tests swap single commands (e.g. one that throws half-way); production uses the registry. */
   readonly registry?: CommandRegistry;
+  /** The upkeep rules run after every command (commands/upkeep.ts); tests take them away to show what they keep. */
+  readonly upkeep?: readonly UpkeepRule[];
   readonly history?: HistoryOptions;
   /**
    * Frames are drawn on demand, and the snapshot's renderer.frames follows them at most once per
@@ -105,6 +108,7 @@ const defaultTimers: Timers = {
 
 export function createKernel(options: KernelOptions = {}): Kernel {
   const registry = options.registry ?? defaultRegistry;
+  const upkeep = options.upkeep ?? UPKEEP_RULES;
   const timers = options.timers ?? defaultTimers;
   const now = options.now ?? (() => Date.now());
   const frameReportInterval = options.frameReportInterval ?? 500;
@@ -238,9 +242,16 @@ export function createKernel(options: KernelOptions = {}): Kernel {
     if (def.history === 'undoable') state.undoable = true;
     const context: CommandContext = {
       exec: (inner, innerArgs) => runCommand(tx, inner, innerArgs, state) as never,
+      settle: (settleOptions) => settle(tx, upkeep, settleOptions),
     };
     try {
-      return def.run(tx, args, context);
+      const result = def.run(tx, args, context);
+      // Every command (a batch's every entry) ends with the upkeep pass over what it touched, in
+      // its transaction: derived records (rooms, meta.roomType) are right before the next one
+      // runs, and a refusal from it fails this command. Where else it runs, and where it must not
+      // (undo, redo, bail, kernel.transact): commands/upkeep.ts.
+      settle(tx, upkeep);
+      return result;
     } catch (e) {
       throw toKernelError(e, name);
     }
