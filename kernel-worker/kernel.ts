@@ -224,6 +224,19 @@ export function createKernel(options: KernelOptions = {}): Kernel {
 
   interface RunState {
     undoable: boolean;
+    /** One per transaction, shared by a batch's entries (a batch of 1,600 makes no 1,600 closures). */
+    readonly context: CommandContext;
+  }
+
+  function runState(tx: Transaction): RunState {
+    const state: RunState = {
+      undoable: false,
+      context: {
+        exec: (inner, innerArgs) => runCommand(tx, inner, innerArgs, state) as never,
+        settle: (settleOptions) => settle(tx, upkeep, settleOptions),
+      },
+    };
+    return state;
   }
 
   function runCommand(tx: Transaction, name: unknown, rawArgs: unknown, state: RunState): unknown {
@@ -240,12 +253,8 @@ export function createKernel(options: KernelOptions = {}): Kernel {
     }
     // A batch is undoable when any command in it is.
     if (def.history === 'undoable') state.undoable = true;
-    const context: CommandContext = {
-      exec: (inner, innerArgs) => runCommand(tx, inner, innerArgs, state) as never,
-      settle: (settleOptions) => settle(tx, upkeep, settleOptions),
-    };
     try {
-      const result = def.run(tx, args, context);
+      const result = def.run(tx, args, state.context);
       // Every command (a batch's every entry) ends with the upkeep pass over what it touched, in
       // its transaction: derived records (rooms, meta.roomType) are right before the next one
       // runs, and a refusal from it fails this command. Where else it runs, and where it must not
@@ -259,18 +268,20 @@ export function createKernel(options: KernelOptions = {}): Kernel {
 
   function exec<N extends CommandName>(name: N, rawArgs: CommandArgs<N>): CommandResult<N> {
     if (disposed) throw new KernelCommandError('NOT_READY', String(name), 'the kernel has been disposed');
-    const state: RunState = { undoable: false };
+    let undoable = false;
     let committed;
     try {
       committed = commit((tx) => {
+        const state = runState(tx);
         const result = runCommand(tx, name, rawArgs, state);
+        undoable = state.undoable;
         repairSession(tx);
         return result;
       });
     } catch (e) {
       throw toKernelError(e, String(name));
     }
-    afterCommit(committed.diff, state.undoable ? 'undoable' : 'none', name);
+    afterCommit(committed.diff, undoable ? 'undoable' : 'none', name);
     return committed.result as CommandResult<N>;
   }
 

@@ -131,23 +131,28 @@ export const UPKEEP_RULES: readonly UpkeepRule[] = [roomsFollowWalls, metaFollow
  * touched; a rule's own writes are handed to the rules after it, never back to itself (a
  * reconcile's pieces are settled by construction).
  */
-export function settle(tx: Transaction, rules: readonly UpkeepRule[] = UPKEEP_RULES, options: SettleOptions = {}): UpkeepReport {
+export function settle(tx: Transaction, rules: readonly UpkeepRule[] = UPKEEP_RULES, options: SettleOptions = NO_OPTIONS): UpkeepReport {
+  // Runs after every command (a batch of 1,600 renames: 1,600 times), so it allocates little.
+  const touched = tx.takeTouched();
+  if (touched.size === 0 && options === NO_OPTIONS) return NOTHING_DONE;
   const reconciled = new Map<string, ReconcileResult>();
-  const touched = new Map<string, SceneRecord | undefined>();
-  const take = () => {
-    for (const [id, before] of tx.takeTouched()) if (!touched.has(id)) touched.set(id, before);
-  };
-  const follows = (rule: UpkeepRule, record: SceneRecord | undefined) => record !== undefined && rule.follows.includes(record.type);
-  take();
   for (const rule of rules) {
-    let due = rule.requested?.(options) ?? false;
-    for (const [id, before] of touched) {
-      if (due) break;
-      due = follows(rule, before) || follows(rule, tx.get(id));
-    }
-    if (due) rule.run(tx, touched, options, reconciled);
+    if (isDue(tx, rule, touched, options)) rule.run(tx, touched, options, reconciled);
     // What this rule wrote reaches the rules after it as touched too (the rooms a reconcile made).
-    take();
+    for (const [id, before] of tx.takeTouched()) if (!touched.has(id)) touched.set(id, before);
   }
   return { reconciled };
+}
+
+const NO_OPTIONS: SettleOptions = {};
+const NOTHING_DONE: UpkeepReport = { reconciled: new Map() };
+
+function isDue(tx: Transaction, rule: UpkeepRule, touched: Touched, options: SettleOptions): boolean {
+  if (rule.requested?.(options)) return true;
+  for (const [id, before] of touched) {
+    if (before && rule.follows.includes(before.type)) return true;
+    const after = tx.get(id);
+    if (after && rule.follows.includes(after.type)) return true;
+  }
+  return false;
 }

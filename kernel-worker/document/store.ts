@@ -37,7 +37,7 @@ export interface Transaction extends RecordReader {
    * each once in the order first touched, with the record each had before that: what the upkeep
    * pass (commands/upkeep.ts) works from. A put of an equal record counts as touched.
    */
-  takeTouched(): ReadonlyMap<string, SceneRecord | undefined>;
+  takeTouched(): Map<string, SceneRecord | undefined>;
 }
 
 export interface TransactionResult<R> {
@@ -121,6 +121,12 @@ function deleteReferrer(refs: Referrers, record: SceneRecord): void {
   }
 }
 
+function sameReferences(a: SceneRecord, b: SceneRecord): boolean {
+  const x = referencesOf(a);
+  const y = referencesOf(b);
+  return x.length === y.length && x.every((ref, i) => ref.id === y[i]!.id);
+}
+
 /** The types whose records refer to others: what a removal must be checked against. */
 const REFERENCING_TYPES = Object.keys(RECORD_REFERENCES) as RecordType[];
 
@@ -191,6 +197,19 @@ function createIndex() {
     },
     set(id: string, next: SceneRecord | null): void {
       const prev = records.get(id);
+      if (prev && next && prev.type === next.type) {
+        // An update (the common commit): same place in every list, references rarely changed.
+        records.set(id, next);
+        byType.get(next.type)!.set(id, next);
+        const refs = referrersOfType.get(next.type);
+        if (refs && !sameReferences(prev, next)) {
+          deleteReferrer(refs, prev);
+          addReferrer(refs, next);
+        }
+        patchOfType(next.type, id, next);
+        if (sorted) patch(sorted, id, next);
+        return;
+      }
       if (prev) {
         byType.get(prev.type)?.delete(id);
         const refs = referrersOfType.get(prev.type);
@@ -291,26 +310,33 @@ export function createStore(options: StoreOptions = {}): RecordStore {
       }
       return sortedRecords(out);
     };
-    const noteType = (type: RecordType, id: string, count: number) => {
+    const noteType = (type: RecordType, id: string) => {
       let ids = overlayOfType.get(type);
       if (!ids) overlayOfType.set(type, (ids = new Set()));
       ids.add(id);
       mergedOfType.delete(type);
-      if (count !== 0) countDelta.set(type, (countDelta.get(type) ?? 0) + count);
     };
+    const count = (type: RecordType, by: number) => countDelta.set(type, (countDelta.get(type) ?? 0) + by);
+    // Every put and remove: kept to a few map operations (a batch renaming every room does 1,600).
     const written = (id: string, next: SceneRecord | null) => {
-      const before = lookup(id);
-      if (!touched.has(id)) touched.set(id, before);
-      const committed = index.get(id);
-      if (committed) noteType(committed.type, id, 0);
-      if (before) noteType(before.type, id, -1);
       const overlaid = changes.get(id);
+      const committed = index.get(id);
+      const before = overlaid === undefined ? committed : (overlaid ?? undefined);
+      if (!touched.has(id)) touched.set(id, before);
+      // The types the id had (committed, so far) or gets: their merged lists are out of date.
+      const type = next?.type;
+      if (committed) noteType(committed.type, id);
+      if (before && before.type !== committed?.type) noteType(before.type, id);
+      if (type && type !== before?.type && type !== committed?.type) noteType(type, id);
+      if (before?.type !== type) {
+        if (before) count(before.type, -1);
+        if (type) count(type, 1);
+      }
       if (overlaid) {
         const refs = overlayReferrers.get(overlaid.type);
         if (refs) deleteReferrer(refs, overlaid);
       }
       if (next) {
-        noteType(next.type, id, 1);
         const refs = overlayReferrers.get(next.type);
         if (refs) addReferrer(refs, next);
       }

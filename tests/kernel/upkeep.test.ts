@@ -7,7 +7,7 @@ import { metaFollowsRooms, roomsFollowWalls, settle, UPKEEP_RULES } from '../../
 import { createSequentialIds } from '../../kernel-worker/document/ids';
 import { createStore } from '../../kernel-worker/document/store';
 import { mulberry32, type Random } from './fixtures/prng';
-import { TestKernel, withRoom } from './test-kernel';
+import { roomWalls, TestKernel, withRoom } from './test-kernel';
 
 // The upkeep pass (kernel-worker/commands/upkeep.ts) is what keeps the derived records right: no
 // command reconciles by hand any more. These tests hold it to that from both sides: after any
@@ -116,14 +116,8 @@ describe('upkeep: derived records follow what a command touched', () => {
 
     // withRoom needs the room the walls make: without the pass, the walls make none.
     const stale = new TestKernel({ upkeep: [] });
-    const { id: storeyId } = stale.exec('storey.add', {});
-    const corners = [
-      { x: 0, y: 0 },
-      { x: 4000, y: 0 },
-      { x: 4000, y: 3000 },
-      { x: 0, y: 3000 },
-    ];
-    corners.forEach((start, i) => stale.exec('wall.add', { storeyId, start, end: corners[(i + 1) % 4]! }));
+    stale.exec('storey.add', {});
+    roomWalls(stale);
     expect(stale.ofType('room')).toEqual([]);
     expect(unsettled(documentOf(stale)).some((id) => id.startsWith('room'))).toBe(true);
   });
@@ -183,13 +177,7 @@ describe('upkeep: derived records follow what a command touched', () => {
     const { id: storeyId } = tk.exec('storey.add', {});
     tk.exec('model.add', { storeyId, modelId: 'M', position: { x: 0, y: 0, z: 0 }, size: { x: 1, y: 1, z: 1 } });
     expect(seen).toEqual([]);
-    const corners = [
-      { x: 0, y: 0 },
-      { x: 4000, y: 0 },
-      { x: 4000, y: 3000 },
-      { x: 0, y: 3000 },
-    ];
-    corners.forEach((start, i) => tk.exec('wall.add', { id: `w${i}`, start, end: corners[(i + 1) % 4]! }));
+    roomWalls(tk, ['w0', 'w1', 'w2', 'w3']);
     // The fourth wall closed the room: the walls rule made it, the spy saw it with that wall.
     expect(seen).toHaveLength(1);
     const room = tk.ofType('room')[0]!;
