@@ -8,6 +8,7 @@ import { registry as defaultRegistry } from './commands/registry';
 import { cameraShortcut, historyShortcut } from './commands/shortcuts';
 import type { Timers } from './clock';
 import type { CommandContext, CommandDef, CommandRegistry } from './commands/types';
+import { settle, UPKEEP_RULES, type UpkeepRule } from './commands/upkeep';
 import { CheckError, describeValue, hasOwn } from './document/check';
 import { diffAddingAll, diffOfScope, isEmptyDiff, squashDiffs, type RecordsDiff } from './document/diff';
 import { applyDiff, createHistory, type HistoryOptions, type HistoryState } from './document/history';
@@ -28,6 +29,8 @@ export interface KernelOptions {
   readonly ids?: IdGenerator;
   /** Tests swap single commands (e.g. one that throws half-way); production uses the registry. */
   readonly registry?: CommandRegistry;
+  /** The upkeep rules run after every command (commands/upkeep.ts); tests take them away to show what they keep. */
+  readonly upkeep?: readonly UpkeepRule[];
   readonly history?: HistoryOptions;
   /**
    * Frames are drawn on demand, and the snapshot's renderer.frames follows them at most once per
@@ -101,6 +104,7 @@ export interface Kernel {
 
 export function createKernel(options: KernelOptions = {}): Kernel {
   const registry = options.registry ?? defaultRegistry;
+  const upkeep = options.upkeep ?? UPKEEP_RULES;
   const timers = options.timers ?? null;
   const now = options.now ?? (() => Date.now());
   const frameReportInterval = options.frameReportInterval ?? 500;
@@ -215,6 +219,19 @@ export function createKernel(options: KernelOptions = {}): Kernel {
 
   interface RunState {
     undoable: boolean;
+    /** One per transaction, shared by a batch's entries (a batch of 1,600 makes no 1,600 closures). */
+    readonly context: CommandContext;
+  }
+
+  function runState(tx: Transaction): RunState {
+    const state: RunState = {
+      undoable: false,
+      context: {
+        exec: (inner, innerArgs) => runCommand(tx, inner, innerArgs, state) as never,
+        settle: (settleOptions) => settle(tx, upkeep, settleOptions),
+      },
+    };
+    return state;
   }
 
   function runCommand(tx: Transaction, name: unknown, rawArgs: unknown, state: RunState): unknown {
@@ -231,11 +248,14 @@ export function createKernel(options: KernelOptions = {}): Kernel {
     }
     // A batch is undoable when any command in it is.
     if (def.history === 'undoable') state.undoable = true;
-    const context: CommandContext = {
-      exec: (inner, innerArgs) => runCommand(tx, inner, innerArgs, state) as never,
-    };
     try {
-      return def.run(tx, args, context);
+      const result = def.run(tx, args, state.context);
+      // Every command (a batch's every entry) ends with the upkeep pass over what it touched, in
+      // its transaction: derived records (rooms, meta.roomType) are right before the next one
+      // runs, and a refusal from it fails this command. Where else it runs, and where it must not
+      // (undo, redo, bail, kernel.transact): commands/upkeep.ts.
+      settle(tx, upkeep);
+      return result;
     } catch (e) {
       throw toKernelError(e, name);
     }
@@ -243,18 +263,20 @@ export function createKernel(options: KernelOptions = {}): Kernel {
 
   function exec<N extends CommandName>(name: N, rawArgs: CommandArgs<N>): CommandResult<N> {
     if (disposed) throw new KernelCommandError('NOT_READY', String(name), 'the kernel has been disposed');
-    const state: RunState = { undoable: false };
+    let undoable = false;
     let committed;
     try {
       committed = commit((tx) => {
+        const state = runState(tx);
         const result = runCommand(tx, name, rawArgs, state);
+        undoable = state.undoable;
         repairSession(tx);
         return result;
       });
     } catch (e) {
       throw toKernelError(e, String(name));
     }
-    afterCommit(committed.diff, state.undoable ? 'undoable' : 'none', name);
+    afterCommit(committed.diff, undoable ? 'undoable' : 'none', name);
     return committed.result as CommandResult<N>;
   }
 

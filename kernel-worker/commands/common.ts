@@ -3,7 +3,7 @@ import { RECORD_SCOPES, type DocumentRecordType, type RecordOfType, type RecordT
 import { CheckError, describeValue, object, optional, type Check, type Shape } from '../document/check';
 import { getView } from '../document/session-records';
 import type { Transaction } from '../document/store';
-import { RECORD_ID_PATTERN, RECORD_SHAPES, REFERRING_TYPES, referencesOf } from '../document/validators';
+import { RECORD_ID_PATTERN, RECORD_SHAPES, REFERRING_TYPES } from '../document/validators';
 
 // Helpers the command families share: the generic `<type>.update` / `<type>.remove` commands and
 // removal with dependants, so adding a record type needs no new update or remove code.
@@ -103,34 +103,18 @@ export function removeCommand(type: DocumentRecordType): RemoveDef {
  * repairSession. Returns the removed ids, sorted.
  */
 export function removeWithDependents(tx: Transaction, ids: readonly string[]): string[] {
-  // referring type -> referenced id -> ids of its records that refer to it; built once per type.
-  const index = new Map<RecordType, Map<string, string[]>>();
-  const dependantsOf = (type: RecordType, id: string): readonly string[] => {
-    let byTarget = index.get(type);
-    if (!byTarget) {
-      byTarget = new Map();
-      for (const candidate of tx.ofType(type)) {
-        for (const ref of referencesOf(candidate)) {
-          const list = byTarget.get(ref.id);
-          if (list) list.push(candidate.id);
-          else byTarget.set(ref.id, [candidate.id]);
-        }
-      }
-      index.set(type, byTarget);
-    }
-    return byTarget.get(id) ?? [];
-  };
-
+  // In the order given, each before its dependants: the upkeep pass reconciles the storeys that
+  // lost walls in that order. Dependants come from the store's references: the cost is theirs.
   const removed = new Set<string>();
   const queue = [...ids];
-  while (queue.length > 0) {
-    const id = queue.pop()!;
+  for (let next = 0; next < queue.length; next++) {
+    const id = queue[next]!;
     if (removed.has(id)) continue;
     const record = tx.get(id);
     if (!record) continue;
     removed.add(id);
     for (const type of REFERRING_TYPES[record.type] ?? []) {
-      if (RECORD_SCOPES[type] === 'document') queue.push(...dependantsOf(type, id));
+      if (RECORD_SCOPES[type] === 'document') for (const dependant of tx.referring(id, type)) queue.push(dependant.id);
     }
   }
   for (const id of removed) tx.remove(id);

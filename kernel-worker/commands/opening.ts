@@ -1,4 +1,4 @@
-import type { CommandArgs, UpdateArgs } from '../../protocol/commands';
+import type { CommandArgs, PlanOpeningInput, UpdateArgs } from '../../protocol/commands';
 import type { OpeningKind, OpeningRecord } from '../../protocol/records';
 import { finite, object, optional, type Check } from '../document/check';
 import type { Transaction } from '../document/store';
@@ -69,6 +69,23 @@ export function openingDefaults(kind: OpeningKind): OpeningSize {
   return DEFAULTS[kind];
 }
 
+/** A new opening record from a command's input; what it leaves out comes from the kind's defaults. */
+export function newOpening(id: string, wallId: string, a: Omit<PlanOpeningInput, 'id' | 'wall'>): OpeningRecord {
+  const defaults = openingDefaults(a.kind);
+  return {
+    id,
+    type: 'opening',
+    wallId,
+    kind: a.kind,
+    offset: a.offset,
+    width: a.width ?? defaults.width,
+    height: a.height ?? defaults.height,
+    elevation: a.elevation ?? defaults.elevation,
+    flipSide: a.flipSide ?? false,
+    flipHinge: a.flipHinge ?? false,
+  };
+}
+
 /** Window kinds (catalogues.md §3): window 0, bay window 6, model bay window 16. */
 export function isWindowKind(kind: OpeningKind): boolean {
   return kind === 0 || kind === 6 || kind === 16;
@@ -102,19 +119,7 @@ export const addOpening: CommandDef<'opening.add'> = {
   }),
   history: 'undoable',
   run(tx, a) {
-    const defaults = openingDefaults(a.kind);
-    const opening: OpeningRecord = {
-      id: claimId(tx, 'opening', a.id),
-      type: 'opening',
-      wallId: requireRecord(tx, a.wallId, 'wall').id,
-      kind: a.kind,
-      offset: a.offset,
-      width: a.width ?? defaults.width,
-      height: a.height ?? defaults.height,
-      elevation: a.elevation ?? defaults.elevation,
-      flipSide: a.flipSide ?? false,
-      flipHinge: a.flipHinge ?? false,
-    };
+    const opening = newOpening(claimId(tx, 'opening', a.id), requireRecord(tx, a.wallId, 'wall').id, a);
     assertFitsWall(tx, opening);
     tx.put(opening);
     return { id: opening.id };

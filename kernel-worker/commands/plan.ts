@@ -3,13 +3,14 @@ import type { OpeningRecord, WallRecord } from '../../protocol/records';
 import { arrayOf, CheckError, finite, object, optional, type Check } from '../document/check';
 import { RECORD_ID_PATTERN, RECORD_SHAPES } from '../document/validators';
 import { chosenIdArg, claimId, requireRecord, storeyFor } from './common';
-import { openingDefaults } from './opening';
-import { OpeningRefused, reconcileStorey } from './reconcile';
+import { newOpening } from './opening';
+import { OpeningRefused } from './reconcile';
 import type { CommandDef } from './types';
-import { DEFAULT_WALL_THICKNESS } from './wall';
+import { newWall } from './wall';
 
 // plan.build: a plan as data (docs/plans-as-data.md). Walls and openings go in as one undo step
-// and come out exactly as if drawn by hand: the same reconcile splits crossings and detects rooms.
+// and come out exactly as if drawn by hand: the same upkeep pass (reconcile) splits crossings and
+// detects rooms.
 
 const wallShape = RECORD_SHAPES.wall;
 const openingShape = RECORD_SHAPES.opening;
@@ -77,19 +78,9 @@ const args: Check<Args> = (value, path) => {
 export const buildPlan: CommandDef<'plan.build'> = {
   args,
   history: 'undoable',
-  run(tx, a) {
+  run(tx, a, context) {
     const storey = storeyFor(tx, a.storeyId);
-    const walls: WallRecord[] = a.walls.map((w) => ({
-      id: claimId(tx, 'wall', w.id),
-      type: 'wall',
-      storeyId: storey.id,
-      start: w.start,
-      end: w.end,
-      thickness: w.thickness ?? DEFAULT_WALL_THICKNESS,
-      height: w.height ?? storey.layerHeight,
-      wallType: w.wallType ?? 'normal',
-      ...(w.color ? { color: w.color } : {}),
-    }));
+    const walls: WallRecord[] = a.walls.map((w) => newWall(claimId(tx, 'wall', w.id), storey, w));
     walls.forEach((w, i) => {
       try {
         tx.put(w);
@@ -98,9 +89,9 @@ export const buildPlan: CommandDef<'plan.build'> = {
       }
     });
 
-    // Openings go on the walls as given (offsets along the input wall); reconcile then moves each
-    // to the piece of its wall that holds it and checks them all.
-    const existing = new Set<string>();
+    // Openings go on the walls as given (offsets along the input wall); the upkeep pass's reconcile
+    // then moves each to the piece of its wall that holds it and checks them all (those it adds
+    // against the others on their wall, on existing walls too).
     const openings: OpeningRecord[] = (a.openings ?? []).map((o, i) => {
       let wallId: string;
       if (typeof o.wall === 'number') wallId = walls[o.wall]!.id;
@@ -108,21 +99,8 @@ export const buildPlan: CommandDef<'plan.build'> = {
         const wall = requireRecord(tx, o.wall, 'wall');
         if (wall.storeyId !== storey.id) throw new Error(`openings[${i}].wall: wall "${wall.id}" is on storey ${wall.storeyId}, not ${storey.id}`);
         wallId = wall.id;
-        existing.add(wall.id);
       }
-      const defaults = openingDefaults(o.kind);
-      return {
-        id: claimId(tx, 'opening', o.id),
-        type: 'opening',
-        wallId,
-        kind: o.kind,
-        offset: o.offset,
-        width: o.width ?? defaults.width,
-        height: o.height ?? defaults.height,
-        elevation: o.elevation ?? defaults.elevation,
-        flipSide: o.flipSide ?? false,
-        flipHinge: o.flipHinge ?? false,
-      };
+      return newOpening(claimId(tx, 'opening', o.id), wallId, o);
     });
     // Refusals the record validator would otherwise report in its own words.
     openings.forEach((o) => {
@@ -133,11 +111,9 @@ export const buildPlan: CommandDef<'plan.build'> = {
       tx.put(o);
     });
 
-    const { pieces, roomIds } = reconcileStorey(tx, storey.id, {
-      changed: walls.map((w) => w.id),
-      check: [...existing],
-      newOpenings: openings.map((o) => o.id),
-    });
+    // Settled now for the pieces and rooms it reports; named, so that openings on existing walls
+    // are checked even when the plan has no walls.
+    const { pieces, roomIds } = context.settle({ storeys: [storey.id] }).reconciled.get(storey.id)!;
     const wallIds = walls.flatMap((w) => (pieces.get(w.id) ?? [{ id: w.id }]).map((p) => p.id));
     openings.forEach((o, i) => {
       if (!tx.has(o.id)) throw new Error(`openings[${i}] (${o.id}): its stretch of wall is covered by an older wall`);

@@ -1,6 +1,5 @@
 import type { OpeningRecord, PavingRecord, RoomRecord, Vec2, WallRecord } from '../../protocol/records';
 import { KernelRefusal, type OpeningRefusal } from '../../protocol/errors';
-import { ensureMeta, getMeta } from '../document/session-records';
 import type { RecordReader, Transaction } from '../document/store';
 import { checkOpening, type OpeningCheck } from '../geometry/openings';
 import { rememberGraph } from '../geometry/graph-cache';
@@ -14,7 +13,8 @@ import { MERGE_TOLERANCE } from '../geometry/tolerance';
 import { buildWallGraph, origin, type WallGraph } from '../geometry/wall-graph';
 import { removeWithDependents, requireRecord } from './common';
 
-// Keeps a storey's plan consistent after any wall change, inside the command's transaction:
+// Keeps a storey's plan consistent after any wall change, inside the command's transaction (the
+// upkeep pass calls it, upkeep.ts; commands do not):
 // walls meet only at their ends (crossings, T junctions and overlaps split, as the wall graph's
 // split plan says), rooms are the faces of the wall graph (old room records matched to the new
 // faces by shared floor, so a room keeps its id, name, type and materials), and every opening the
@@ -22,7 +22,8 @@ import { removeWithDependents, requireRecord } from './common';
 //
 // Cost: the storey's wall graph, joints and faces (what analysePlan does, less the footprints the
 // renderer makes for itself; the usable stretches only when openings need checking), a linear pass
-// over its walls, openings and rooms, and overlap matching only for faces whose outline changed.
+// over its walls, openings and rooms (found through the store's references, not by walking the
+// scene's), and overlap matching only for faces whose outline changed.
 
 type Interval = readonly [number, number];
 
@@ -81,9 +82,9 @@ function usableIntervals(g: WallGraph): ReadonlyMap<string, readonly Interval[]>
 const mm = (v: number): string => String(Math.round(v * 10) / 10);
 
 /** The storey's walls in the order reconcile hands them to the geometry: others by id, then `last` in its order. */
-export function storeyWalls(reader: Pick<RecordReader, 'ofType' | 'getOfType'>, storeyId: string, last: readonly string[] = []): WallRecord[] {
+export function storeyWalls(reader: Pick<RecordReader, 'referring' | 'getOfType'>, storeyId: string, last: readonly string[] = []): WallRecord[] {
   const lastSet = new Set(last);
-  const walls = reader.ofType('wall').filter((w) => w.storeyId === storeyId && !lastSet.has(w.id));
+  const walls = reader.referring(storeyId, 'wall').filter((w) => !lastSet.has(w.id));
   for (const id of lastSet) {
     const w = reader.getOfType(id, 'wall');
     if (w && w.storeyId === storeyId) walls.push(w);
@@ -113,7 +114,7 @@ export function openingWallInfo(reader: RecordReader, wallId: string): OpeningWa
     wall,
     length: wallLength(wall),
     usable: usableIntervals(buildWallGraph(storeyWalls(reader, wall.storeyId))).get(wall.id) ?? [[0, wallLength(wall)]],
-    openings: reader.ofType('opening').filter((o) => o.wallId === wall.id),
+    openings: reader.referring(wall.id, 'opening'),
   };
 }
 
@@ -159,15 +160,6 @@ export function assertOpeningFits(
   }
 }
 
-/** meta.roomType follows the rooms (core.md §3): 100 with several, else the one room's type, else 0. */
-export function syncMetaRoomType(tx: Transaction): void {
-  const count = tx.countOf('room');
-  const roomType = count > 1 ? 100 : count === 1 ? tx.ofType('room')[0]!.roomType : 0;
-  const meta = getMeta(tx);
-  if (meta ? meta.roomType === roomType : roomType === 0) return;
-  tx.put({ ...(meta ?? ensureMeta(tx)), roomType });
-}
-
 const ringKey = (ring: readonly Vec2[]): string => {
   let key = '';
   for (const p of ring) key += `${p.x},${p.y};`;
@@ -209,26 +201,12 @@ export function reconcileStorey(tx: Transaction, storeyId: string, options: Reco
   let usable: ReadonlyMap<string, readonly Interval[]> | null = null;
   const usableOf = (id: string) => (usable ??= usableIntervalsFromGraph(g, joints, computeCaps(g, joints))).get(id);
 
-  const wallIds = new Set(walls.map((w) => w.id));
   const openingsOf = new Map<string, OpeningRecord[]>();
-  for (const o of tx.ofType('opening')) {
-    if (!wallIds.has(o.wallId)) continue;
-    const list = openingsOf.get(o.wallId);
-    if (list) list.push(o);
-    else openingsOf.set(o.wallId, [o]);
+  for (const w of walls) {
+    const list = tx.referring(w.id, 'opening');
+    if (list.length > 0) openingsOf.set(w.id, list);
   }
-  let pavingsBySurface: Map<string, PavingRecord[]> | null = null;
-  const pavingsOn = (id: string): readonly PavingRecord[] => {
-    if (!pavingsBySurface) {
-      pavingsBySurface = new Map();
-      for (const p of tx.ofType('paving')) {
-        const list = pavingsBySurface.get(p.surface.id);
-        if (list) list.push(p);
-        else pavingsBySurface.set(p.surface.id, [p]);
-      }
-    }
-    return pavingsBySurface.get(id) ?? [];
-  };
+  const pavingsOn = (id: string): readonly PavingRecord[] => tx.referring(id, 'paving');
 
   // Walls to check openings on: the changed ones, those meeting them, those named, and every piece.
   const toCheck = new Set<string>(options.check ?? []);
@@ -349,7 +327,7 @@ export function reconcileStorey(tx: Transaction, storeyId: string, options: Reco
   }
 
   // 3. Rooms: unchanged faces keep their record; the others are matched by shared floor.
-  const oldRooms = tx.ofType('room').filter((r) => r.storeyId === storeyId);
+  const oldRooms = tx.referring(storeyId, 'room');
   const oldByKey = new Map<string, RoomRecord>();
   for (const r of oldRooms) oldByKey.set(ringKey(r.outline), r);
   const rings = rooms.map((room) => (room.holes.length > 0 ? keyholeRing(room.outline, room.holes) : room.outline));
@@ -397,6 +375,5 @@ export function reconcileStorey(tx: Transaction, storeyId: string, options: Reco
     gone.push(...removed);
   }
   if (gone.length > 0) removeWithDependents(tx, gone);
-  syncMetaRoomType(tx);
   return { pieces, roomIds: roomIds as string[] };
 }

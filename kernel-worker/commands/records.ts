@@ -3,7 +3,6 @@ import { RECORD_SCOPES } from '../../protocol/records';
 import { arrayOf, object } from '../document/check';
 import type { Transaction } from '../document/store';
 import { idArg, removeWithDependents } from './common';
-import { reconcileStorey, syncMetaRoomType } from './reconcile';
 import type { CommandDef } from './types';
 
 // Commands over records of any type: removing a mixed selection, and selecting.
@@ -26,16 +25,8 @@ export const removeRecords: CommandDef<'records.remove'> = {
   history: 'undoable',
   run(tx, a) {
     assertEditable(tx, a.ids);
-    // Storeys that lose walls get their rooms re-detected (a removed storey takes its rooms along).
-    const storeys = new Set<string>();
-    for (const id of a.ids) {
-      const record = tx.get(id);
-      if (record?.type === 'wall') storeys.add(record.storeyId);
-    }
-    const removed = removeWithDependents(tx, a.ids);
-    for (const storeyId of storeys) if (tx.has(storeyId)) reconcileStorey(tx, storeyId);
-    syncMetaRoomType(tx);
-    return { removed };
+    // Storeys that lose walls get their rooms re-detected by the upkeep pass after the command.
+    return { removed: removeWithDependents(tx, a.ids) };
   },
 };
 

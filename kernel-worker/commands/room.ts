@@ -1,15 +1,13 @@
 import type { CommandArgs } from '../../protocol/commands';
 import type { RoomRecord } from '../../protocol/records';
 import { object, optional } from '../document/check';
-import type { Transaction } from '../document/store';
 import { RECORD_SHAPES } from '../document/validators';
 import { signedArea } from '../geometry/polygon';
-import { chosenIdArg, claimId, idArg, removeWithDependents, requireRecord, storeyFor, updateCommand } from './common';
-import { syncMetaRoomType } from './reconcile';
+import { chosenIdArg, claimId, removeCommand, storeyFor, updateCommand } from './common';
 import type { CommandDef } from './types';
 
-// Rooms are normally made by the walls (reconcile.ts: the faces of the wall graph); these commands
-// name and type them. room.add makes a free-standing room from an outline (imports without walls);
+// Rooms are normally made by the walls (reconcile.ts: the faces of the wall graph, kept by the
+// upkeep pass, which also keeps meta.roomType); these commands name and type them. room.add makes a free-standing room from an outline (imports without walls);
 // the next wall change on its storey keeps it only where it overlaps a face.
 
 const shape = RECORD_SHAPES.room;
@@ -42,25 +40,12 @@ export const addRoom: CommandDef<'room.add'> = {
     };
     assertHasArea(tx, room);
     tx.put(room);
-    syncMetaRoomType(tx);
     return { id: room.id };
   },
 };
 
-export const updateRoom = updateCommand('room', (tx: Transaction, room: RoomRecord) => {
-  assertHasArea(tx, room);
-  syncMetaRoomType(tx);
-});
+export const updateRoom = updateCommand('room', assertHasArea);
 
-export const removeRoom: CommandDef<'room.remove'> = {
-  args: object<CommandArgs<'room.remove'>>({ id: idArg }),
-  history: 'undoable',
-  run(tx, { id }) {
-    requireRecord(tx, id, 'room');
-    removeWithDependents(tx, [id]);
-    syncMetaRoomType(tx);
-    return null;
-  },
-};
+export const removeRoom = removeCommand('room');
 
 export { DEFAULT_FLOOR_TILE, DEFAULT_FLOOR_TILES, defaultFloorTile, OUTDOOR_ROOM_TYPES, type TileSize } from '../kinds/room/defaults';

@@ -4,7 +4,6 @@ import { CheckError, finite, object, optional, type Check } from '../document/ch
 import { ensureMeta, getView, updateView } from '../document/session-records';
 import type { Transaction } from '../document/store';
 import { rectangle } from '../geometry/polygon';
-import { reconcileStorey } from './reconcile';
 import { storeyName } from './storey';
 import type { CommandDef } from './types';
 
@@ -61,7 +60,7 @@ function targetStorey(tx: Transaction, layerHeight: number): StoreyRecord {
 export const createDefaultRoom: CommandDef<'scene.createDefaultRoom'> = {
   args,
   history: 'undoable',
-  run(tx, a) {
+  run(tx, a, context) {
     const width = a.width ?? DEFAULT_ROOM.width;
     const depth = a.depth ?? DEFAULT_ROOM.depth;
     const thickness = a.wallThickness ?? DEFAULT_ROOM.wallThickness;
@@ -84,14 +83,15 @@ export const createDefaultRoom: CommandDef<'scene.createDefaultRoom'> = {
     }));
     walls.forEach((w) => tx.put(w));
 
-    // The room comes from the walls like any drawn room. A first run seeds the record under its
-    // derived id with the expected inner outline, so the detected face keeps that id.
+    // The room comes from the walls like any drawn room (the upkeep pass, settled here to check it).
+    // A first run seeds the record under its derived id with the expected inner outline, so the
+    // detected face keeps that id.
     if (!tx.getOfType(ids.room, 'room')) {
       const half = thickness / 2;
       const outline: Vec2[] = rectangle(half, half, width - half, depth - half);
       tx.put({ id: ids.room, type: 'room', storeyId: storey.id, name: '', roomType: 0, outline, height });
     }
-    reconcileStorey(tx, storey.id, { changed: walls.map((w) => w.id) });
+    context.settle();
     if (!tx.getOfType(ids.room, 'room')) throw new Error(`the default room's walls enclose no room on storey ${storey.id}: other walls run through it`);
     if (getView(tx).currentStoreyId === null) updateView(tx, { currentStoreyId: storey.id });
     return { roomId: ids.room, wallIds: walls.map((w) => w.id) };

@@ -4,8 +4,7 @@ import { object, optional } from '../document/check';
 import type { Transaction } from '../document/store';
 import { RECORD_SHAPES } from '../document/validators';
 import { DEFAULT_LAYER_HEIGHT } from '../kinds/storey/record';
-import { chosenIdArg, claimId, idArg, removeWithDependents, requireRecord, updateCommand } from './common';
-import { syncMetaRoomType } from './reconcile';
+import { chosenIdArg, claimId, idArg, removeCommand, requireRecord, updateCommand } from './common';
 import type { CommandDef } from './types';
 
 export { DEFAULT_LAYER_HEIGHT };
@@ -51,16 +50,7 @@ export const addStorey: CommandDef<'storey.add'> = {
 
 export const updateStorey = updateCommand('storey', assertUniqueIndex);
 
-export const removeStorey: CommandDef<'storey.remove'> = {
-  args: object<CommandArgs<'storey.remove'>>({ id: idArg }),
-  history: 'undoable',
-  run(tx, { id }) {
-    requireRecord(tx, id, 'storey');
-    removeWithDependents(tx, [id]);
-    syncMetaRoomType(tx);
-    return null;
-  },
-};
+export const removeStorey = removeCommand('storey');
 
 /**
  * A new storey on top of the others with copies (new ids) of the source storey's walls, openings,
@@ -70,7 +60,7 @@ export const removeStorey: CommandDef<'storey.remove'> = {
 export const copyStorey: CommandDef<'storey.copy'> = {
   args: object<CommandArgs<'storey.copy'>>({ id: chosenIdArg, sourceId: idArg, name: optional(shape.name) }),
   history: 'undoable',
-  run(tx, a) {
+  run(tx, a, context) {
     const source = requireRecord(tx, a.sourceId, 'storey');
     const top = tx.ofType('storey').sort((x, y) => y.index - x.index)[0]!;
     const index = top.index + 1;
@@ -91,24 +81,23 @@ export const copyStorey: CommandDef<'storey.copy'> = {
       copied.set(record.id, id);
       return id;
     };
-    const walls = tx.ofType('wall').filter((w) => w.storeyId === source.id);
+    // What refers to what is looked up record by record (the store's references), so a copy costs
+    // the storey it copies, not the scene.
+    const walls = tx.referring(source.id, 'wall');
     for (const w of walls) tx.put({ ...w, id: copy(w), storeyId: storey.id });
-    for (const o of tx.ofType('opening')) {
-      const wallId = copied.get(o.wallId);
-      if (wallId) tx.put({ ...o, id: copy(o), wallId });
+    for (const w of walls) for (const o of tx.referring(w.id, 'opening')) tx.put({ ...o, id: copy(o), wallId: copied.get(w.id)! });
+    const rooms = tx.referring(source.id, 'room');
+    for (const r of rooms) tx.put({ ...r, id: copy(r), storeyId: storey.id });
+    for (const r of rooms) for (const c of tx.referring(r.id, 'ceiling')) tx.put({ ...c, id: copy(c), roomId: copied.get(r.id)! });
+    for (const m of tx.referring(source.id, 'model')) tx.put({ ...m, id: copy(m), storeyId: storey.id });
+    for (const l of tx.referring(source.id, 'light')) tx.put({ ...l, id: copy(l), storeyId: storey.id });
+    for (const surface of [...walls, ...rooms]) {
+      const surfaceId = copied.get(surface.id)!;
+      for (const p of tx.referring(surface.id, 'paving')) tx.put({ ...p, id: copy(p), surface: { id: surfaceId, face: p.surface.face } });
     }
-    for (const r of tx.ofType('room')) if (r.storeyId === source.id) tx.put({ ...r, id: copy(r), storeyId: storey.id });
-    for (const c of tx.ofType('ceiling')) {
-      const roomId = copied.get(c.roomId);
-      if (roomId) tx.put({ ...c, id: copy(c), roomId });
-    }
-    for (const m of tx.ofType('model')) if (m.storeyId === source.id) tx.put({ ...m, id: copy(m), storeyId: storey.id });
-    for (const l of tx.ofType('light')) if (l.storeyId === source.id) tx.put({ ...l, id: copy(l), storeyId: storey.id });
-    for (const p of tx.ofType('paving')) {
-      const surfaceId = copied.get(p.surface.id);
-      if (surfaceId) tx.put({ ...p, id: copy(p), surface: { id: surfaceId, face: p.surface.face } });
-    }
-    syncMetaRoomType(tx);
+    // The copies are as settled as their source: reconciling them would only drop free-standing
+    // rooms (room.add) the source keeps. meta.roomType still follows the new rooms.
+    context.settle({ copied: [storey.id] });
     return { id: storey.id };
   },
 };

@@ -156,6 +156,103 @@ describe('record store', () => {
     expect(store.all().map((r) => r.id)).toEqual(['s1', 'w0', 'w1']);
   });
 
+  it('finds the records referring to an id through its index, inside a transaction too', () => {
+    const store = createStore({ initial: [storey, { ...storey, id: 's2', index: 1 }, wall('w2', 1000), wall('w1', 1000)] });
+    const ids = (list: readonly { id: string }[]) => list.map((r) => r.id);
+    expect(ids(store.referring('s1', 'wall'))).toEqual(['w1', 'w2']);
+    expect(store.referring('s2', 'wall')).toEqual([]);
+    const door = { id: 'o1', type: 'opening' as const, wallId: 'w1', kind: 1 as const, offset: 500, width: 400, height: 2000, elevation: 0, flipSide: false, flipHinge: false };
+    const seen = store.transact((tx) => {
+      tx.put(door);
+      tx.put({ ...wall('w0', 300), storeyId: 's2' });
+      tx.put({ ...wall('w2', 1000), storeyId: 's2' });
+      const moved = { s1: ids(tx.referring('s1', 'wall')), s2: ids(tx.referring('s2', 'wall')), w1: ids(tx.referring('w1', 'opening')) };
+      // Written again after the first query: the transaction's own index follows.
+      tx.put({ ...door, wallId: 'w2' });
+      tx.remove('w0');
+      return { moved, w1: ids(tx.referring('w1', 'opening')), w2: ids(tx.referring('w2', 'opening')), s2: ids(tx.referring('s2', 'wall')) };
+    }).result;
+    expect(seen).toEqual({ moved: { s1: ['w1'], s2: ['w0', 'w2'], w1: ['o1'] }, w1: [], w2: ['o1'], s2: ['w2'] });
+    expect([ids(store.referring('s1', 'wall')), ids(store.referring('s2', 'wall')), ids(store.referring('w2', 'opening'))]).toEqual([['w1'], ['w2'], ['o1']]);
+    expect(() =>
+      store.transact((tx) => {
+        tx.put({ ...wall('w3', 100), storeyId: 's2' });
+        throw new Error('no');
+      }),
+    ).toThrow('no');
+    expect(ids(store.referring('s2', 'wall'))).toEqual(['w2']);
+  });
+
+  it('counts a type in O(1) inside a transaction, through puts, removals and type changes', () => {
+    const store = createStore({ initial: [storey, wall('w1', 1000)] });
+    const counts = store.transact((tx) => {
+      const out: number[] = [tx.countOf('wall')];
+      tx.put(wall('w2', 1000));
+      tx.put(wall('w2', 2000));
+      out.push(tx.countOf('wall'));
+      tx.remove('w1');
+      tx.remove('w1');
+      out.push(tx.countOf('wall'));
+      tx.put({ id: 'w2', type: 'light', storeyId: 's1', kind: 'point', position: { x: 0, y: 0, z: 1 }, color: '#ffffff', intensity: 1 });
+      out.push(tx.countOf('wall'), tx.countOf('light'));
+      return out;
+    }).result;
+    expect(counts).toEqual([1, 2, 1, 0, 1]);
+    expect([store.countOf('wall'), store.countOf('light')]).toEqual([0, 1]);
+  });
+
+  it('hands out what was touched since the last call, each id once with the record it had before', () => {
+    const store = createStore({ initial: [storey, wall('w1', 1000)] });
+    const w1 = store.get('w1');
+    const taken = store.transact((tx) => {
+      tx.put(wall('w2', 1000));
+      tx.put(wall('w1', 1500));
+      tx.put(wall('w2', 2000));
+      tx.remove('absent');
+      const first = [...tx.takeTouched()];
+      tx.remove('w1');
+      tx.put({ ...storey });
+      return { first, second: [...tx.takeTouched()], third: [...tx.takeTouched()] };
+    }).result;
+    expect(taken.first).toEqual([
+      ['w2', undefined],
+      ['w1', w1],
+    ]);
+    expect(taken.second.map(([id, before]) => [id, (before as { end?: { x: number } } | undefined)?.end?.x ?? before?.type])).toEqual([
+      ['w1', 1500],
+      ['s1', 'storey'],
+    ]);
+    expect(taken.third).toEqual([]);
+  });
+
+  it('keeps its sorted lists right through small commits (patched in place) and large ones', () => {
+    const store = createStore({ initial: [storey] });
+    const sortedIds = (type: 'wall' | 'storey') => store.ofType(type).map((r) => r.id);
+    const expected = new Set<string>();
+    const check = () => {
+      expect(sortedIds('wall')).toEqual([...expected].sort());
+      expect(store.all().map((r) => r.id)).toEqual([...expected, 's1'].sort());
+    };
+    for (let round = 0; round < 6; round++) {
+      // Alternately a few writes and more than a commit patches (the lists are then sorted again).
+      const n = round % 2 === 0 ? 3 : 200;
+      store.transact((tx) => {
+        for (let i = 0; i < n; i++) {
+          const id = `w${(round * 37 + i * 11) % 250}`;
+          if (expected.has(id) && i % 3 === 0) {
+            tx.remove(id);
+            expected.delete(id);
+          } else {
+            tx.put(wall(id, 100 + round));
+            expected.add(id);
+          }
+        }
+      });
+      check();
+      expect(store.ofType('wall').every((w) => w.end.x <= 100 + round)).toBe(true);
+    }
+  });
+
   it('keeps the stored object when a put changes nothing', () => {
     const store = createStore({ initial: [storey] });
     const stored = store.get('s1');

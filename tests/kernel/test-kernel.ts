@@ -216,19 +216,24 @@ export function caught(fn: () => unknown): KernelCommandError {
   throw new Error('expected a KernelCommandError');
 }
 
-/**
- * A storey and a 4000 x 3000 room (wall centre lines; 240 thick, so the floor inside is 3760 x
- * 2760 = 10.38 m²) walled on its four sides, named 客厅 and typed 1: the usual start of a command test.
- */
-export function withRoom(tk: TestKernel = new TestKernel()) {
-  const { id: storeyId } = tk.exec('storey.add', {});
+/** The four walls of withRoom's room (4000 x 3000 on centre lines from the origin, counter-clockwise). */
+export function roomWalls(tk: TestKernel, ids: readonly string[] = []) {
   const corners = [
     { x: 0, y: 0 },
     { x: 4000, y: 0 },
     { x: 4000, y: 3000 },
     { x: 0, y: 3000 },
   ];
-  const wallIds = corners.map((start, i) => tk.exec('wall.add', { start, end: corners[(i + 1) % 4]! }).id);
+  return corners.map((start, i) => tk.exec('wall.add', { ...(ids[i] ? { id: ids[i] } : {}), start, end: corners[(i + 1) % 4]! }));
+}
+
+/**
+ * A storey and a 4000 x 3000 room (wall centre lines; 240 thick, so the floor inside is 3760 x
+ * 2760 = 10.38 m²) walled on its four sides, named 客厅 and typed 1: the usual start of a command test.
+ */
+export function withRoom(tk: TestKernel = new TestKernel()) {
+  const { id: storeyId } = tk.exec('storey.add', {});
+  const wallIds = roomWalls(tk).map((w) => w.id);
   // The walls made the room (the face they enclose); the test names and types it.
   const rooms = tk.ofType('room');
   expect(rooms).toHaveLength(1);
