@@ -2,7 +2,7 @@ import { WALL_COLORS, type OpeningRecord, type RoomRecord, type SnapKind, type S
 import { SELECTION_ID, TOOL_ID, VIEW_ID } from '../document/session-records';
 import type { RecordReader } from '../document/store';
 import { planFor } from '../geometry/graph-cache';
-import { boundsOf, pointInRing, signedArea, type Bounds2 } from '../geometry/polygon';
+import { boundsOf, distanceToRing, pointInRing, signedArea, type Bounds2 } from '../geometry/polygon';
 import { centreLineFromFace } from '../geometry/snap';
 import type { WallFootprint } from '../geometry/wall-footprint';
 import { roomLabel, type PlanLocale } from './room-names';
@@ -189,21 +189,6 @@ const unit = (a: Vec2): Vec2 => {
 };
 const left = (a: Vec2): Vec2 => ({ x: -a.y, y: a.x });
 
-/** Distance from p to the nearest edge of the ring. */
-function clearance(p: Vec2, ring: readonly Vec2[]): number {
-  let best = Infinity;
-  for (let i = 0; i < ring.length; i++) {
-    const a = ring[i]!;
-    const b = ring[(i + 1) % ring.length]!;
-    const dx = b.x - a.x;
-    const dy = b.y - a.y;
-    const l2 = dx * dx + dy * dy;
-    const t = l2 > 0 ? Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / l2)) : 0;
-    best = Math.min(best, Math.hypot(p.x - a.x - dx * t, p.y - a.y - dy * t));
-  }
-  return best;
-}
-
 /**
  * A point inside the ring to put its label on: roughly the point furthest from its edges (the
  * middles of the inside spans of a few horizontal scanlines), or the centroid when it is inside
@@ -236,7 +221,7 @@ function findLabelPoint(ring: readonly Vec2[]): Vec2 {
     maxY = Math.max(maxY, p.y);
   }
   const centroid = a !== 0 ? { x: cx / (3 * a), y: cy / (3 * a) } : ring[0]!;
-  const centroidClear = pointInRing(centroid, ring) ? clearance(centroid, ring) : -1;
+  const centroidClear = pointInRing(centroid, ring) ? distanceToRing(centroid, ring) : -1;
   let best: Vec2 = centroid;
   let bestClear = centroidClear;
   for (let k = 1; k < 16; k++) {
@@ -250,7 +235,7 @@ function findLabelPoint(ring: readonly Vec2[]): Vec2 {
     xs.sort((u, v) => u - v);
     for (let i = 0; i + 1 < xs.length; i += 2) {
       const p = { x: (xs[i]! + xs[i + 1]!) / 2, y };
-      const c = clearance(p, ring);
+      const c = distanceToRing(p, ring);
       if (c > bestClear) {
         bestClear = c;
         best = p;

@@ -2,7 +2,7 @@ import { Box3, Vector3 } from 'three';
 import type { RoomRecord, Vec2, WallRecord } from '../../protocol/records';
 import { SELECTION_ID, VIEW_ID } from '../document/session-records';
 import type { RecordReader } from '../document/store';
-import { boundsOf, pointInRing, signedArea } from '../geometry/polygon';
+import { boundsOf, distanceToRing, pointInRing, signedArea } from '../geometry/polygon';
 import { frontElevation, type InsideSpot, type SurfaceTarget, type ViewContext } from './cameras';
 import { MM, planToWorld } from './coords';
 import { isClear, ROAM_RADIUS_MM, type Obstacle } from './roam';
@@ -68,20 +68,6 @@ export function storeyBox(records: RecordReader, storeyId: string | null): Box3 
     }
   }
   return box;
-}
-
-function distanceToRing(p: Vec2, ring: readonly Vec2[]): number {
-  let best = Infinity;
-  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-    const a = ring[j]!;
-    const b = ring[i]!;
-    const ex = b.x - a.x;
-    const ey = b.y - a.y;
-    const len2 = ex * ex + ey * ey;
-    const t = len2 === 0 ? 0 : Math.min(1, Math.max(0, ((p.x - a.x) * ex + (p.y - a.y) * ey) / len2));
-    best = Math.min(best, Math.hypot(p.x - a.x - ex * t, p.y - a.y - ey * t));
-  }
-  return best;
 }
 
 /** The point of a ring farthest from its edges on a coarse grid (a room's "most inside" point). */
