@@ -89,6 +89,7 @@ interface OuterFace {
 /** The outer and inner dimensions of the storey shown. */
 export function drawDimensions(ctx: PlanContext, paint: Painter): void {
   const rooms = storeyRooms(ctx);
+  const boxes = rooms.map(roomBox);
   const openings = openingsOnWalls(ctx);
   const splitOf = new Map((ctx.plan?.graph.splits ?? []).map((split) => [split.wallId, split]));
   // Half-edges with a room on their left: which side of each wall faces a room.
@@ -100,9 +101,9 @@ export function drawDimensions(ctx: PlanContext, paint: Painter): void {
     const across = side * (wall.thickness / 2 + 20);
     for (const f of [0.25, 0.5, 0.75]) {
       const p = wallPoint(axes, axes.length * f, across);
-      for (const room of rooms) {
-        const b = roomBox(room);
-        if (p.x >= b.minX && p.x <= b.maxX && p.y >= b.minY && p.y <= b.maxY && pointInRing(p, room.outline)) return true;
+      for (let i = 0; i < rooms.length; i++) {
+        const b = boxes[i]!;
+        if (p.x >= b.minX && p.x <= b.maxX && p.y >= b.minY && p.y <= b.maxY && pointInRing(p, rooms[i]!.outline)) return true;
       }
     }
     return false;
@@ -147,10 +148,10 @@ export function drawDimensions(ctx: PlanContext, paint: Painter): void {
   }
 
   // Inner dimensions along every room edge (the inner wall faces).
-  for (const room of rooms) {
-    const box = roomBox(room);
+  rooms.forEach((room, r) => {
+    const box = boxes[r]!;
     // A room this small on screen has no space for its edges' numbers beside its label: zoom in.
-    if (Math.min(box.maxX - box.minX, box.maxY - box.minY) * ctx.pxPerMm < PX.minRoomForInner) continue;
+    if (Math.min(box.maxX - box.minX, box.maxY - box.minY) * ctx.pxPerMm < PX.minRoomForInner) return;
     const ring = room.outline;
     const ccw = signedArea(ring) >= 0;
     const bridges = bridgeEdges(ring);
@@ -162,7 +163,7 @@ export function drawDimensions(ctx: PlanContext, paint: Painter): void {
       const inward = left(unit(sub(q, p)));
       dimension(paint, p, q, ccw ? inward : scale(inward, -1), PX.innerOffset, 'dimension-inner', room.id);
     }
-  }
+  });
 }
 
 /**
