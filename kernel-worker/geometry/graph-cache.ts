@@ -39,8 +39,9 @@ interface Entry {
   rooms: readonly DetectedRoom[] | null;
 }
 
-/** Entries kept for the storey last edited (most recently remembered), and storeys kept. */
+/** Entries kept for the storey being edited: its states before the edit (undo, incremental footprints). */
 const PER_STOREY = 8;
+/** Storeys kept, one entry each but the edited one: more than a building has, so a plan drawn over all the storeys below finds them all. */
 const STOREYS = 64;
 /** Per storey key, entries most recently used first; storeys least recently used first. */
 const groups = new Map<string, Entry[]>();
