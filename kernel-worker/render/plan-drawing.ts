@@ -61,7 +61,6 @@ export function drawPlanBase(records: PlanRecords, options: PlanDrawOptions): Pl
   // Lower storeys first, faded, under everything of the current one. Their walls' analyses stay
   // in graph-cache.ts while they do not change: a redraw costs no graph however many there are.
   for (const below of storeysBelow(records, storeyId)) {
-    if (!walls.has(below)) continue;
     const ctx = context(below);
     for (const kind of PLAN_KINDS) kind.drawBelow(ctx, paint);
   }
