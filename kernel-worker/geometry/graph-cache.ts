@@ -9,8 +9,10 @@ import { buildWallGraph, type WallGraph, type WallInput } from './wall-graph';
 // and the 2D plan need the same a microtask later (and the plan again on every zoom or hover).
 // An entry is keyed by the identity of the wall records it was built from: records are
 // immutable, so the same objects mean the same walls, and any other list (a piece the reconcile
-// put after building it, an undo, another storey) builds its own. A few entries are kept: the
-// plan draws the current storey over the ones below.
+// put after building it, an undo, another storey) builds its own. Entries are kept per storey
+// (the walls' storeyId): the storey being edited keeps a few (the states before an edit, for
+// undo and for incremental footprints), every other storey its latest one, so the plan of a
+// storey drawn over all the storeys below it rebuilds none of them, however many there are.
 //
 // Footprints are made incrementally: a new entry takes over the footprints of the entry it
 // overlaps most (the same storey before the edit) and recomputes only those of the walls that
@@ -21,7 +23,12 @@ import { buildWallGraph, type WallGraph, type WallInput } from './wall-graph';
 // taken as well. An unchanged wall's footprint is the same object as before, so the views can
 // tell what to redraw by identity.
 
+/** A wall as the cache takes it: a record's storeyId keeps each storey's entries apart. */
+export type CachedWall = WallInput & { readonly storeyId?: string };
+
 interface Entry {
+  /** the storey of the walls (see storeyKey) */
+  readonly key: string;
   readonly walls: readonly WallInput[];
   readonly tolerance: number;
   readonly graph: WallGraph;
@@ -32,12 +39,32 @@ interface Entry {
   rooms: readonly DetectedRoom[] | null;
 }
 
-const CAPACITY = 8;
-/** Most recently used first. */
-const entries: Entry[] = [];
+/** Entries kept for the storey being edited: its states before the edit (undo, incremental footprints). */
+const PER_STOREY = 8;
+/** Storeys kept, one entry each but the edited one: more than a building has, so a plan drawn over all the storeys below finds them all. */
+const STOREYS = 64;
+/** Per storey key, entries most recently used first; storeys least recently used first. */
+const groups = new Map<string, Entry[]>();
+/** The storey whose entries were last remembered: the others keep their latest only. */
+let edited: string | null = null;
 
 /** How many walls' footprints the last planFor() computed (tests, benchmarks). */
 export const footprintStats = { computed: 0 };
+
+/** How many graphs the functions below have built since the start (tests: what a redraw rebuilds). */
+export const graphStats = { built: 0 };
+
+/** A list of walls belongs to the storey of its first wall; the commands and views pass one storey's walls. */
+const storeyKey = (walls: readonly CachedWall[]): string => walls[0]?.storeyId ?? '';
+
+/** The storey's entries, the storey marked most recently used. */
+function groupOf(key: string): Entry[] {
+  const group = groups.get(key) ?? [];
+  groups.delete(key);
+  groups.set(key, group);
+  if (groups.size > STOREYS) groups.delete(groups.keys().next().value!);
+  return group;
+}
 
 function membersOf(entry: Entry): Set<WallInput> {
   return (entry.members ??= new Set(entry.walls));
@@ -62,47 +89,54 @@ function sameWalls(entry: Entry, walls: readonly WallInput[], tolerance: number)
   return true;
 }
 
-function newEntry(walls: readonly WallInput[], tolerance: number, graph: WallGraph, joints: Joints): Entry {
-  return { walls, tolerance, graph, joints, members: null, index: null, footprints: null, rooms: null };
+function newEntry(walls: readonly CachedWall[], tolerance: number, graph: WallGraph, joints: Joints): Entry {
+  return { key: storeyKey(walls), walls, tolerance, graph, joints, members: null, index: null, footprints: null, rooms: null };
 }
 
 function remember(entry: Entry): void {
-  entries.unshift(entry);
-  if (entries.length > CAPACITY) entries.length = CAPACITY;
+  const group = groupOf(entry.key);
+  group.unshift(entry);
+  if (group.length > PER_STOREY) group.length = PER_STOREY;
+  if (edited === entry.key) return;
+  // Another storey is edited now: the others keep what their views show.
+  edited = entry.key;
+  for (const [key, other] of groups) if (key !== entry.key && other.length > 1) other.length = 1;
 }
 
-function entryFor(walls: readonly WallInput[], tolerance: number): { entry: Entry; reused: boolean } {
-  const i = entries.findIndex((e) => sameWalls(e, walls, tolerance));
+function entryFor(walls: readonly CachedWall[], tolerance: number): { entry: Entry; reused: boolean } {
+  const group = groupOf(storeyKey(walls));
+  const i = group.findIndex((e) => sameWalls(e, walls, tolerance));
   if (i >= 0) {
-    const entry = entries[i]!;
+    const entry = group[i]!;
     if (i > 0) {
-      entries.splice(i, 1);
-      entries.unshift(entry);
+      group.splice(i, 1);
+      group.unshift(entry);
     }
     return { entry, reused: true };
   }
   const graph = buildWallGraph(walls, tolerance);
+  graphStats.built++;
   const entry = newEntry(walls, tolerance, graph, computeJoints(graph));
   remember(entry);
   return { entry, reused: false };
 }
 
 /** Offers a graph built from these walls (in this order) for the functions below to reuse. */
-export function rememberGraph(walls: readonly WallInput[], graph: WallGraph, joints: Joints, tolerance = MERGE_TOLERANCE): void {
+export function rememberGraph(walls: readonly CachedWall[], graph: WallGraph, joints: Joints, tolerance = MERGE_TOLERANCE): void {
   remember(newEntry(walls, tolerance, graph, joints));
 }
 
 /** The graph and joints of these walls: remembered ones when they are of exactly these records. */
-export function graphFor(walls: readonly WallInput[], tolerance = MERGE_TOLERANCE): { graph: WallGraph; joints: Joints; reused: boolean } {
+export function graphFor(walls: readonly CachedWall[], tolerance = MERGE_TOLERANCE): { graph: WallGraph; joints: Joints; reused: boolean } {
   const { entry, reused } = entryFor(walls, tolerance);
   return { graph: entry.graph, joints: entry.joints, reused };
 }
 
-/** The remembered entry with footprints that shares the most wall records with `entry`. */
+/** The remembered entry of its storey with footprints that shares the most wall records with `entry`. */
 function predecessorOf(entry: Entry): Entry | null {
   let best: Entry | null = null;
   let bestShared = 0;
-  for (const other of entries) {
+  for (const other of groups.get(entry.key) ?? []) {
     if (other === entry || !other.footprints || other.tolerance !== entry.tolerance) continue;
     const members = membersOf(other);
     let shared = 0;
@@ -204,13 +238,13 @@ function footprintsOf(entry: Entry): ReadonlyMap<string, WallFootprint> {
  * incrementally from the set before (see the file header). An unchanged wall's footprint is the
  * same object as before.
  */
-export function footprintsFor(walls: readonly WallInput[], tolerance = MERGE_TOLERANCE): { footprints: ReadonlyMap<string, WallFootprint>; reused: boolean } {
+export function footprintsFor(walls: readonly CachedWall[], tolerance = MERGE_TOLERANCE): { footprints: ReadonlyMap<string, WallFootprint>; reused: boolean } {
   const { entry, reused } = entryFor(walls, tolerance);
   return { footprints: footprintsOf(entry), reused };
 }
 
 /** The footprints, rooms (faces) and graph of one storey's walls, computed once per set of wall records. */
-export function planFor(walls: readonly WallInput[], tolerance = MERGE_TOLERANCE): {
+export function planFor(walls: readonly CachedWall[], tolerance = MERGE_TOLERANCE): {
   readonly graph: WallGraph;
   readonly joints: Joints;
   readonly footprints: ReadonlyMap<string, WallFootprint>;
@@ -224,5 +258,6 @@ export function planFor(walls: readonly WallInput[], tolerance = MERGE_TOLERANCE
 
 /** Drops everything remembered (tests). */
 export function forgetGraphs(): void {
-  entries.length = 0;
+  groups.clear();
+  edited = null;
 }

@@ -20,6 +20,7 @@ import type { PlanFrame, RecordType, SceneRecord, Vec2 } from '../../protocol/re
 import type { RecordsDiff } from '../document/diff';
 import { VIEW_ID } from '../document/session-records';
 import { planFrameOf, planVisibleBounds, type Viewport } from '../tools/plan-view';
+import { PLAN_TYPES } from '../kinds/plans';
 import { drawPlanBase, drawPlanPreview, PLAN_COLORS, type PlanBase, type PlanDrawing, type PlanRecords } from './plan-drawing';
 import type { PlanLocale } from './room-names';
 import type { TextSprites } from './text-sprites';
@@ -334,8 +335,8 @@ export function createPlanLayer(sprites: TextSprites | null): PlanLayer {
   };
 }
 
-/** Record types whose changes the plan drawing shows. */
-const BASE_TYPES: ReadonlySet<RecordType> = new Set<RecordType>(['wall', 'opening', 'room', 'storey', 'selection']);
+/** Record types whose changes the plan drawing shows: the kinds it draws, the storeys (which is below which), the selection. */
+const BASE_TYPES: ReadonlySet<RecordType> = new Set<RecordType>([...PLAN_TYPES, 'storey', 'selection']);
 
 export interface PlanView {
   readonly layer: PlanLayer;

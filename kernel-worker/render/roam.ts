@@ -1,5 +1,5 @@
 import type { OpeningRecord, Vec2, WallRecord } from '../../protocol/records';
-import { boundsOf } from '../geometry/polygon';
+import { boundsOf, nearestOnRing } from '../geometry/polygon';
 import type { WallFootprint } from '../geometry/wall-footprint';
 
 // Walking in the roam view (camera 1) without passing through walls. Pure plan geometry in
@@ -105,32 +105,6 @@ export function buildObstacles(
     }
   }
   return out;
-}
-
-/** The point of the ring's boundary nearest to p, and whether p lies inside the ring. */
-export function nearestOnRing(p: Vec2, ring: readonly Vec2[]): { x: number; y: number; d2: number; inside: boolean } {
-  let bestX = p.x;
-  let bestY = p.y;
-  let best = Infinity;
-  let inside = false;
-  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-    const a = ring[j]!;
-    const b = ring[i]!;
-    const ex = b.x - a.x;
-    const ey = b.y - a.y;
-    const len2 = ex * ex + ey * ey;
-    const t = len2 === 0 ? 0 : Math.min(1, Math.max(0, ((p.x - a.x) * ex + (p.y - a.y) * ey) / len2));
-    const x = a.x + ex * t;
-    const y = a.y + ey * t;
-    const d2 = (p.x - x) ** 2 + (p.y - y) ** 2;
-    if (d2 < best) {
-      best = d2;
-      bestX = x;
-      bestY = y;
-    }
-    if (a.y > p.y !== b.y > p.y && p.x < ((b.x - a.x) * (p.y - a.y)) / (b.y - a.y) + a.x) inside = !inside;
-  }
-  return { x: bestX, y: bestY, d2: best, inside };
 }
 
 /** Moves p out of every obstacle it overlaps (by the shortest way out of each). */

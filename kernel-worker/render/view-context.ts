@@ -2,10 +2,10 @@ import { Box3, Vector3 } from 'three';
 import type { RoomRecord, Vec2, WallRecord } from '../../protocol/records';
 import { SELECTION_ID, VIEW_ID } from '../document/session-records';
 import type { RecordReader } from '../document/store';
-import { boundsOf, pointInRing, signedArea } from '../geometry/polygon';
+import { boundsOf, distanceToRing, pointInRing, signedArea } from '../geometry/polygon';
 import { frontElevation, type InsideSpot, type SurfaceTarget, type ViewContext } from './cameras';
 import { MM, planToWorld } from './coords';
-import { isClear, nearestOnRing, ROAM_RADIUS_MM, type Obstacle } from './roam';
+import { isClear, ROAM_RADIUS_MM, type Obstacle } from './roam';
 
 // What the camera views need to know about the document, read from the records: the current
 // storey's extent, a good spot to stand in its largest room, and the wall a surface view faces.
@@ -50,10 +50,6 @@ export function storeyBox(records: RecordReader, storeyId: string | null): Box3 
     }
   }
   return box;
-}
-
-function distanceToRing(p: Vec2, ring: readonly Vec2[]): number {
-  return Math.sqrt(nearestOnRing(p, ring).d2);
 }
 
 /** The point of a ring farthest from its edges on a coarse grid (a room's "most inside" point). */
