@@ -7,7 +7,7 @@ import { diffAddingAll } from '../../kernel-worker/document/diff';
 import { createStore } from '../../kernel-worker/document/store';
 import { placeView } from '../../kernel-worker/render/cameras';
 import { MM } from '../../kernel-worker/render/coords';
-import { createPicker, geometryBvh, pickWithoutBvh } from '../../kernel-worker/render/picking';
+import { createPicker, geometryBvh, pickWithoutBvh, recordIdOf } from '../../kernel-worker/render/picking';
 import { createSceneGraph } from '../../kernel-worker/render/scene-graph';
 import { generateHouseRecords } from '../fixtures/house-scene';
 import { mulberry32 } from '../fixtures/prng';
@@ -48,9 +48,12 @@ function houseScene() {
     models += 1;
   }
   graph.scene.updateMatrixWorld(true);
+  // What the view controller picks from (view-controller.ts collectPickable): the records' own
+  // meshes. The static batches' meshes are in the scene too, with no record and, until a frame
+  // merges them, no geometry.
   const meshes: Mesh[] = [];
   graph.scene.traverse((o: Object3D) => {
-    if (o instanceof Mesh) meshes.push(o);
+    if (o instanceof Mesh && recordIdOf(o) !== null) meshes.push(o);
   });
   return { graph, meshes, walls: store.countOf('wall'), models };
 }
