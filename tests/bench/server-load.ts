@@ -355,7 +355,8 @@ export async function measureServer(env: Record<string, string | undefined>, opt
     };
   } finally {
     server.child.kill('SIGTERM');
-    await Promise.race([server.exit, new Promise((r) => setTimeout(r, 15_000))]);
+    // unref: a server that stopped in time must not keep this process alive for the rest of the wait.
+    await Promise.race([server.exit, new Promise((r) => setTimeout(r, 15_000).unref())]);
     if (server.child.exitCode === null) server.child.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
   }
