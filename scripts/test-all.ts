@@ -31,6 +31,8 @@ const STEPS: readonly Step[] = [
   { name: 'server', title: 'Server tests (vitest server)', cmd: bin('vitest'), args: ['run', '--project', 'server'] },
   { name: 'build', title: 'Production build (vite build)', cmd: bin('vite'), args: ['build'] },
   { name: 'build-check', title: 'Build output check (vitest build)', cmd: bin('vitest'), args: ['run', '--project', 'build'] },
+  // After the build: the bundle benchmark serves dist/ instead of building again.
+  { name: 'bench', title: 'Benchmarks, smoke run (every benchmark on tiny sizes)', cmd: 'npm', args: ['run', '--silent', 'bench', '--', '--smoke'] },
   { name: 'e2e', title: 'End-to-end tests (playwright, chromium)', cmd: bin('playwright'), args: ['test'] },
 ];
 

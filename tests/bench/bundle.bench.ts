@@ -70,10 +70,16 @@ async function firstFrameAfterLogin(page: Page, base: string): Promise<number> {
 const bench: Benchmark = {
   id: 'bundle',
   title: 'JS downloaded for /login and / (gzip), the kernel worker, first 3D frame after login (built app, real server, Chromium)',
-  async run() {
+  async run({ smoke }) {
+    const logins = smoke ? 1 : LOGINS;
     const work = fs.mkdtempSync(path.join(os.tmpdir(), 'yf-bundle-'));
-    const distDir = path.join(work, 'dist');
-    await build({ root, configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn', build: { outDir: distDir, emptyOutDir: true, sourcemap: false } });
+    // A smoke run takes the build `npm test` made in its build step (dist/), when there is one: a
+    // second production build would take most of the smoke run's time.
+    const built = path.join(root, 'dist');
+    const reuse = smoke && fs.existsSync(path.join(built, 'index.html'));
+    const distDir = reuse ? built : path.join(work, 'dist');
+    if (reuse) console.log('  smoke: serving the existing build in dist/');
+    else await build({ root, configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn', build: { outDir: distDir, emptyOutDir: true, sourcemap: false } });
     const mainGraph = crawl(distDir, htmlEntries(distDir, fs.readFileSync(path.join(distDir, 'index.html'), 'utf8')));
     const workerGraph = crawl(distDir, [...mainGraph.urlRefs].filter((p) => /\.m?js$/.test(p)));
 
@@ -93,7 +99,7 @@ const bench: Benchmark = {
       await context.close();
 
       const frames: number[] = [];
-      for (let i = 0; i < LOGINS; i++) {
+      for (let i = 0; i < logins; i++) {
         const fresh = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
         frames.push(await firstFrameAfterLogin(await fresh.newPage(), base));
         await fresh.close();
@@ -107,7 +113,7 @@ const bench: Benchmark = {
         { name: `main-thread JS for /login (${login.size} files, gzip)`, value: round(loginKib, 1), unit: 'KiB', target: `<= ${TARGETS.login} KiB`, met: loginKib <= TARGETS.login },
         { name: `main-thread JS for / (${homeFiles.size} files, gzip)`, value: round(homeKib, 1), unit: 'KiB', target: `<= ${TARGETS.home} KiB`, met: homeKib <= TARGETS.home },
         { name: `kernel worker JS (${workerGraph.files.size} files, gzip)`, value: round(workerKib, 1), unit: 'KiB', target: `<= ${TARGETS.worker} KiB`, met: workerKib <= TARGETS.worker },
-        { name: `first 3D frame after pressing 登录, median of ${LOGINS}`, value: Math.round(firstFrame), unit: 'ms', target: `<= ${TARGETS.firstFrameMs} ms`, met: firstFrame <= TARGETS.firstFrameMs },
+        { name: `first 3D frame after pressing 登录, median of ${logins}`, value: Math.round(firstFrame), unit: 'ms', target: `<= ${TARGETS.firstFrameMs} ms`, met: firstFrame <= TARGETS.firstFrameMs },
         { name: 'first 3D frame after login, slowest', value: Math.round(Math.max(...frames)), unit: 'ms', target: '', met: null },
       ];
       return rows;

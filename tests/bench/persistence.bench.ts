@@ -2,16 +2,11 @@
 // house (tests/fixtures/house-scene.ts): whole-scene crossings against a raw echo of the same JSON
 // string, save and load times, and backupDelta after a one-wall edit (time and size).
 
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from '@playwright/test';
-import { createServer } from 'vite';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium';
+import { openBenchPage } from './browser';
 import type { DeltaSample, PersistenceResult, Timed } from './pages/persistence';
 import { median, round } from './stats';
 import type { Benchmark, BenchRow } from './types';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const N = Number(process.env.BENCH_PERSISTENCE_RUNS ?? 20);
 const CROSSING_FACTOR = 1.2;
 const SAVE_MS = 100;
@@ -44,40 +39,12 @@ function deltaRows(label: string, samples: readonly DeltaSample[], sceneBytes: n
 const persistence: Benchmark = {
   id: 'persistence',
   title: `scene load/save/backupDelta on the 5,000-record house through the kernel worker (N=${N}, Chromium)`,
-  async run() {
-    const server = await createServer({
-      root,
-      configFile: path.join(root, 'vite.config.ts'),
-      logLevel: 'warn',
-      clearScreen: false,
-      server: {
-        port: 0,
-        host: '127.0.0.1',
-        hmr: false,
-        // Cross-origin isolation: 5 µs timers, which a sub-millisecond backupDelta needs.
-        headers: { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' },
-      },
-      optimizeDeps: {
-        entries: ['tests/bench/pages/persistence.html', 'tests/bench/pages/timed-kernel-worker.ts', 'kernel-worker/main.ts'],
-        include: ['comlink', 'three', 'fflate'],
-      },
-    });
-    // expose-gc: each measured call starts from a collected heap in both threads, so no call pays
-    // for the previous one's garbage (a 5,000-record load leaves a lot).
-    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, '--js-flags=--expose-gc'] });
+  async run({ smoke }) {
+    const n = smoke ? 2 : N;
+    const bench = await openBenchPage('persistence', 'runPersistence');
+    const { page } = bench;
     try {
-      await server.listen();
-      const url = server.resolvedUrls?.local[0];
-      if (!url) throw new Error('vite dev server has no local URL');
-      const page = await browser.newPage();
-      page.on('pageerror', (e) => console.error(`  [page] ${e.message}`));
-      page.on('console', (m) => {
-        if (m.location().url.endsWith('/favicon.ico')) return;
-        if (m.type() === 'error' || m.type() === 'warning') console.error(`  [page ${m.type()}] ${m.text()} (${m.location().url})`);
-      });
-      await page.goto(new URL('tests/bench/pages/persistence.html', url).href);
-      await page.waitForFunction(() => typeof window.runPersistence === 'function', null, { timeout: 60_000 });
-      const r: PersistenceResult = await page.evaluate((n) => window.runPersistence!(n), N);
+      const r: PersistenceResult = await page.evaluate((runs) => window.runPersistence!(runs), n);
 
       const echo = median(r.echoString);
       const crossTarget = `<= ${CROSSING_FACTOR}x echo (${round(echo * CROSSING_FACTOR)} ms)`;
@@ -106,8 +73,7 @@ const persistence: Benchmark = {
         ...deltaRows('wall nudged (one axis)', r.nudgeDeltas, r.sceneBytes),
       ];
     } finally {
-      await browser.close();
-      await server.close();
+      await bench.close();
     }
   },
 };

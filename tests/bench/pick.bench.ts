@@ -7,9 +7,9 @@ import { diffAddingAll } from '../../kernel-worker/document/diff';
 import { createStore } from '../../kernel-worker/document/store';
 import { placeView } from '../../kernel-worker/render/cameras';
 import { MM } from '../../kernel-worker/render/coords';
-import { createPicker, geometryBvh, pickWithoutBvh } from '../../kernel-worker/render/picking';
+import { createPicker, geometryBvh, pickWithoutBvh, recordIdOf } from '../../kernel-worker/render/picking';
 import { createSceneGraph } from '../../kernel-worker/render/scene-graph';
-import { generateHouseRecords } from '../fixtures/house-scene';
+import { generateHouseRecords, type HouseOptions } from '../fixtures/house-scene';
 import { mulberry32 } from '../fixtures/prng';
 import { median, round } from './stats';
 import type { Benchmark, BenchRow } from './types';
@@ -26,8 +26,8 @@ function time(fn: () => void): number {
 }
 
 /** The generated whole house (walls, floors, 3,388 models of four parts each), as the renderer's scene. */
-function houseScene() {
-  const records = generateHouseRecords();
+function houseScene(options: HouseOptions) {
+  const records = generateHouseRecords(options);
   const store = createStore({ initial: records });
   const graph = createSceneGraph();
   graph.sync(diffAddingAll(store.all()), store);
@@ -48,9 +48,12 @@ function houseScene() {
     models += 1;
   }
   graph.scene.updateMatrixWorld(true);
+  // What the view controller picks from (view-controller.ts collectPickable): the records' own
+  // meshes. The static batches' meshes are in the scene too, with no record and, until a frame
+  // merges them, no geometry.
   const meshes: Mesh[] = [];
   graph.scene.traverse((o: Object3D) => {
-    if (o instanceof Mesh) meshes.push(o);
+    if (o instanceof Mesh && recordIdOf(o) !== null) meshes.push(o);
   });
   return { graph, meshes, walls: store.countOf('wall'), models };
 }
@@ -58,9 +61,12 @@ function houseScene() {
 const bench: Benchmark = {
   id: 'pick',
   title: `3D picking: BVH vs three.js raycaster (generated house) and vs brute force (1M triangles), ${PICKS} picks`,
-  async run() {
+  async run({ smoke }) {
+    const picks = smoke ? 20 : PICKS;
+    const brutePicks = smoke ? 3 : BRUTE_PICKS;
     const rows: BenchRow[] = [];
-    const { graph, meshes, walls, models } = houseScene();
+    // A smoke run: one storey of 1,000 records, a 10,000-triangle sphere.
+    const { graph, meshes, walls, models } = houseScene(smoke ? { records: 1000, storeys: 1 } : {});
     const triangles = meshes.reduce((n, m) => n + (m.geometry.index ? m.geometry.index.count : m.geometry.attributes.position!.count) / 3, 0);
     const aspect = 16 / 9;
     const camera = new PerspectiveCamera();
@@ -74,7 +80,7 @@ const bench: Benchmark = {
 
     const rng = mulberry32(5);
     // Over the middle of the view, where the house is.
-    const points = Array.from({ length: PICKS }, () => new Vector2((rng.next() - 0.5) * 1.2, (rng.next() - 0.5) * 1.2));
+    const points = Array.from({ length: picks }, () => new Vector2((rng.next() - 0.5) * 1.2, (rng.next() - 0.5) * 1.2));
     const raycaster = new Raycaster();
     const picker = createPicker(() => meshes);
 
@@ -107,7 +113,7 @@ const bench: Benchmark = {
     // Right after an edit: one model rebuilt (its four parts replaced by new meshes), then a pick.
     const afterEdit: number[] = [];
     const modelMeshes = meshes.filter((m) => String(m.userData.recordId).length > 0 && m.geometry.type === 'BoxGeometry');
-    for (let i = 0; i < 30; i++) {
+    for (let i = 0; i < Math.min(30, picks); i++) {
       const old = modelMeshes.slice(i * PARTS, (i + 1) * PARTS);
       for (const m of old) {
         const fresh = m.clone();
@@ -123,8 +129,8 @@ const bench: Benchmark = {
     const bvh = median(bvhTimes) * 1000;
     const plain = median(plainTimes) * 1000;
     rows.push(
-      { name: `house: ${meshes.length} meshes (${walls} walls, ${models} models x ${PARTS} parts), ${Math.round(triangles)} triangles`, value: hits, unit: `hits of ${PICKS}`, target: '', met: null },
-      { name: 'house: same nearest hit as three.js raycaster', value: agree, unit: `of ${PICKS}`, target: `${PICKS}`, met: agree === PICKS },
+      { name: `house: ${meshes.length} meshes (${walls} walls, ${models} models x ${PARTS} parts), ${Math.round(triangles)} triangles`, value: hits, unit: `hits of ${picks}`, target: '', met: null },
+      { name: 'house: same nearest hit as three.js raycaster', value: agree, unit: `of ${picks}`, target: `${picks}`, met: agree === picks },
       { name: 'house: pick with BVH, median', value: round(bvh, 1), unit: 'µs', target: `<= three.js raycaster (${round(plain, 1)} µs)`, met: bvh <= plain },
       { name: 'house: three.js raycaster (no BVH), median', value: round(plain, 1), unit: 'µs', target: '', met: null },
       { name: 'house: first pick (builds the object tree)', value: round(build, 1), unit: 'ms', target: '', met: null },
@@ -132,9 +138,10 @@ const bench: Benchmark = {
     );
 
     // One 1M-triangle mesh: brute force (three's Mesh.raycast tests every triangle) vs the BVH.
-    const sphere = new Mesh(new SphereGeometry(1, 1001, 501), new MeshStandardMaterial());
+    const sphere = new Mesh(smoke ? new SphereGeometry(1, 101, 51) : new SphereGeometry(1, 1001, 501), new MeshStandardMaterial());
     sphere.updateMatrixWorld();
     const sphereTriangles = sphere.geometry.index!.count / 3;
+    const label = smoke ? 'sphere' : '1M mesh';
     const bigBuild = time(() => geometryBvh(sphere));
     const far = new PerspectiveCamera(40, 1, 0.1, 100);
     far.position.set(0, 0, 4);
@@ -144,11 +151,11 @@ const bench: Benchmark = {
     const bigBvh: number[] = [];
     const brute: number[] = [];
     const bruteCaster = new Raycaster();
-    const aim = Array.from({ length: PICKS }, () => new Vector2((rng.next() - 0.5) * 0.6, (rng.next() - 0.5) * 0.6));
+    const aim = Array.from({ length: picks }, () => new Vector2((rng.next() - 0.5) * 0.6, (rng.next() - 0.5) * 0.6));
     for (const [i, p] of aim.entries()) {
       raycaster.setFromCamera(p, far);
       bigBvh.push(time(() => bigPicker.pick(raycaster)));
-      if (i < BRUTE_PICKS) {
+      if (i < brutePicks) {
         bruteCaster.setFromCamera(p, far);
         // three's own raycast without the hierarchy: every triangle.
         brute.push(time(() => pickWithoutBvh(bruteCaster, [sphere])));
@@ -158,10 +165,10 @@ const bench: Benchmark = {
     const slow = median(brute) * 1000;
     const ratio = slow / fast;
     rows.push(
-      { name: `1M mesh (${sphereTriangles} triangles): pick with BVH, median`, value: round(fast, 1), unit: 'µs', target: '', met: null },
-      { name: '1M mesh: brute force (three.js Mesh.raycast), median', value: round(slow, 0), unit: 'µs', target: '', met: null },
-      { name: '1M mesh: brute force / BVH', value: Math.round(ratio), unit: 'x', target: '>= 1000x', met: ratio >= 1000 },
-      { name: '1M mesh: building its BVH (once per geometry)', value: round(bigBuild, 0), unit: 'ms', target: '', met: null },
+      { name: `${label} (${sphereTriangles} triangles): pick with BVH, median`, value: round(fast, 1), unit: 'µs', target: '', met: null },
+      { name: `${label}: brute force (three.js Mesh.raycast), median`, value: round(slow, 0), unit: 'µs', target: '', met: null },
+      { name: `${label}: brute force / BVH`, value: Math.round(ratio), unit: 'x', target: '>= 1000x', met: ratio >= 1000 },
+      { name: `${label}: building its BVH (once per geometry)`, value: round(bigBuild, 0), unit: 'ms', target: '', met: null },
     );
     graph.dispose();
     return rows;

@@ -7,10 +7,10 @@
 import type { PointerInput } from '../../protocol/input';
 import { createSequentialIds } from '../../kernel-worker/document/ids';
 import { createKernel, type Kernel } from '../../kernel-worker/kernel';
-import { createSceneGraph } from '../../kernel-worker/render/scene-graph';
 import { planToScreen } from '../../kernel-worker/tools/plan-view';
 import { COLS, housePlan, ROOM_D, ROOM_W, ROWS } from './grid-house-plan';
 import { median, p95, round } from './stats';
+import { attachTimedSceneGraph } from './timed-scene-graph';
 import type { Benchmark } from './types';
 
 const TARGET_MS = 4;
@@ -33,25 +33,12 @@ interface Run {
   readonly undoSteps: number;
 }
 
-async function dragRun(withRenderer: boolean): Promise<Run> {
+async function dragRun(withRenderer: boolean, moves: number, warmUp: number): Promise<Run> {
   const kernel: Kernel = createKernel({ ids: createSequentialIds() });
   try {
     kernel.exec('storey.add', {});
     kernel.exec('plan.build', housePlan());
-    let syncMs = 0;
-    if (withRenderer) {
-      const graph = createSceneGraph();
-      kernel.attachRenderer(() => ({
-        sync(diff, records) {
-          const t = performance.now();
-          graph.sync(diff, records);
-          syncMs += performance.now() - t;
-        },
-        input: () => undefined,
-        resize: () => undefined,
-        dispose: () => graph.dispose(),
-      }));
-    }
+    const renderer = withRenderer ? attachTimedSceneGraph(kernel) : null;
     kernel.exec('view.setCamera', { view: 2 });
     kernel.resize(1600, 900, 1);
     kernel.exec('view.setPlan', { plan: { centre: { x: (COLS * ROOM_W) / 2, y: (ROWS * ROOM_D) / 2 }, pxPerMm: 0.03 } });
@@ -67,10 +54,10 @@ async function dragRun(withRenderer: boolean): Promise<Run> {
     const inSync: number[] = [];
     let cpu = 0;
     // Back and forth across ±600 mm (±18 px at this zoom) in 1 px steps.
-    for (let i = 0; i < WARMUP + MOVES; i++) {
+    for (let i = 0; i < warmUp + moves; i++) {
       const phase = i % 72;
       const dx = phase < 18 ? phase : phase < 54 ? 36 - phase : phase - 72;
-      syncMs = 0;
+      renderer?.reset();
       const c0 = process.cpuUsage();
       const t0 = performance.now();
       kernel.input(pointer('pointermove', grab.x + dx + 0.5, grab.y, 1));
@@ -78,10 +65,10 @@ async function dragRun(withRenderer: boolean): Promise<Run> {
       await Promise.resolve();
       const t1 = performance.now();
       const c1 = process.cpuUsage(c0);
-      if (i >= WARMUP) {
+      if (i >= warmUp) {
         cpu += (c1.user + c1.system) / 1000;
         perMove.push(t1 - t0);
-        inSync.push(syncMs);
+        inSync.push(renderer?.syncMs ?? 0);
       }
     }
     kernel.input(pointer('pointerup', grab.x + 10, grab.y, 0));
@@ -89,7 +76,7 @@ async function dragRun(withRenderer: boolean): Promise<Run> {
     return {
       perMove,
       inSync,
-      cpuPerMove: cpu / MOVES,
+      cpuPerMove: cpu / moves,
       walls: kernel.records.countOf('wall'),
       rooms: kernel.records.countOf('room'),
       openings: kernel.records.countOf('opening'),
@@ -103,9 +90,11 @@ async function dragRun(withRenderer: boolean): Promise<Run> {
 const bench: Benchmark = {
   id: 'plan-drag',
   title: `drag a wall with the select tool on a 150-wall house: kernel time per pointer move (headless kernel + scene graph in Node, ${MOVES} moves)`,
-  async run() {
-    const full = await dragRun(true);
-    const bare = await dragRun(false);
+  async run({ smoke }) {
+    const moves = smoke ? 10 : MOVES;
+    const warmUp = smoke ? 3 : WARMUP;
+    const full = await dragRun(true, moves, warmUp);
+    const bare = await dragRun(false, moves, warmUp);
     console.log(`  house: ${full.walls} walls, ${full.rooms} rooms, ${full.openings} openings; the drag left ${full.undoSteps} undo step(s)`);
     if (full.walls < 140 || full.rooms !== ROWS * COLS || full.undoSteps !== 1) {
       throw new Error(`the drag did not run as intended (walls ${full.walls}, rooms ${full.rooms}, undo steps ${full.undoSteps})`);

@@ -30,8 +30,8 @@ const WARMUP = 20;
 const PX_PER_MM = 0.03;
 
 /** Median wall time and mean CPU time (process.cpuUsage: other load on the machine does not count) of f, in ms. */
-function measure(runs: number, f: () => void): { median: number; cpu: number } {
-  for (let i = 0; i < WARMUP; i++) f();
+function measure(runs: number, warmUp: number, f: () => void): { median: number; cpu: number } {
+  for (let i = 0; i < warmUp; i++) f();
   const times: number[] = [];
   const c0 = process.cpuUsage();
   for (let i = 0; i < runs; i++) {
@@ -46,7 +46,9 @@ function measure(runs: number, f: () => void): { median: number; cpu: number } {
 const bench: Benchmark = {
   id: 'plan-render',
   title: `2D plan view rebuild on a 150-wall house (plan drawing + three objects, Node, ${RUNS} runs)`,
-  async run() {
+  async run({ smoke }) {
+    const runs = smoke ? 5 : RUNS;
+    const warmUp = smoke ? 2 : WARMUP;
     const kernel = createKernel({ ids: createSequentialIds() });
     try {
       kernel.exec('storey.add', {});
@@ -60,11 +62,11 @@ const bench: Benchmark = {
       console.log(`  house: ${walls} walls, ${rooms} rooms, ${openings} openings -> ${base.fills.length} fills, ${base.lines.length} line sets, ${base.texts.length} labels`);
       if (walls < 140 || rooms !== ROWS * COLS || base.texts.length < rooms * 2) throw new Error('the house did not build as intended');
 
-      const drawing = measure(RUNS, () => {
+      const drawing = measure(runs, warmUp, () => {
         base = drawPlanBase(records, { pxPerMm: PX_PER_MM });
       });
-      const objects = measure(RUNS, () => layer.setDrawing('base', base));
-      const both = measure(RUNS, () => layer.setDrawing('base', drawPlanBase(records, { pxPerMm: PX_PER_MM })));
+      const objects = measure(runs, warmUp, () => layer.setDrawing('base', base));
+      const both = measure(runs, warmUp, () => layer.setDrawing('base', drawPlanBase(records, { pxPerMm: PX_PER_MM })));
       const stats = layer.stats();
       console.log(`  plan scene: ${stats.meshes} meshes, ${stats.lineBatches} line batches, ${stats.triangles} triangles`);
 
@@ -78,7 +80,7 @@ const bench: Benchmark = {
           preview: { segment: { start: { x: 0, y: 0 }, end: { x: 3000, y: -1500 } }, snap: { point: { x: 3000, y: -1500 }, kind: 'angle' }, typed: '', opening: null },
         }),
       );
-      const preview = measure(RUNS, () => layer.setDrawing('preview', drawPlanPreview(store, { pxPerMm: PX_PER_MM }, base)));
+      const preview = measure(runs, warmUp, () => layer.setDrawing('preview', drawPlanPreview(store, { pxPerMm: PX_PER_MM }, base)));
 
       // A drag in the plan view: each redraw follows a wall.move of an inner wall (±100 mm).
       const inner = records.ofType('wall').find((w) => w.start.x === 5 * ROOM_W && w.end.x === 5 * ROOM_W && w.start.y === 2 * ROOM_D)!;
@@ -86,22 +88,22 @@ const bench: Benchmark = {
       const moved: number[] = [];
       const movedCpu0 = process.cpuUsage();
       let commandCpu = 0;
-      for (let i = 0; i < WARMUP + RUNS; i++) {
+      for (let i = 0; i < warmUp + runs; i++) {
         const c0 = process.cpuUsage();
         kernel.exec('wall.move', { id: inner.id, by: { x: step % 2 === 0 ? 100 : -100, y: 0 } });
         const c1 = process.cpuUsage(c0);
         step += 1;
         const t = performance.now();
         layer.setDrawing('base', drawPlanBase(records, { pxPerMm: PX_PER_MM }));
-        if (i >= WARMUP) {
+        if (i >= warmUp) {
           moved.push(performance.now() - t);
           commandCpu += (c1.user + c1.system) / 1000;
         }
       }
       const movedCpuAll = process.cpuUsage(movedCpu0);
-      const movedCpu = ((movedCpuAll.user + movedCpuAll.system) / 1000 - commandCpu) / (WARMUP + RUNS);
+      const movedCpu = ((movedCpuAll.user + movedCpuAll.system) / 1000 - commandCpu) / (warmUp + runs);
 
-      const scene = measure(Math.max(10, Math.round(RUNS / 10)), () => {
+      const scene = measure(smoke ? 1 : Math.max(10, Math.round(RUNS / 10)), warmUp, () => {
         const graph = createSceneGraph();
         graph.sync(diffAddingAll(records.all()), records);
         graph.dispose();

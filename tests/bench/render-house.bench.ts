@@ -9,55 +9,32 @@
 // BENCH_RENDER_SCREENSHOT=<file.png> also saves a screenshot of the page (the house in 3D above,
 // the baseline below).
 
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from '@playwright/test';
-import { createServer } from 'vite';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium';
+import { openBenchPage } from './browser';
 import type { RenderHouseResult } from './pages/render-house';
 import { RENDER_HOUSE } from './render-house-scene';
 import { median, round } from './stats';
 import type { Benchmark } from './types';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const FRAMES = Number(process.env.BENCH_RENDER_FRAMES ?? 20);
 const ROUNDS = Number(process.env.BENCH_RENDER_ROUNDS ?? 3);
+/** drawn by each side before the timed rounds (programs compiled, buffers uploaded) */
+const WARMUP_FRAMES = 10;
 const RATIO = 1.5;
 const MAX_CALLS = 500;
 
 const bench: Benchmark = {
   id: 'render-house',
   title: `3D view of a whole house in Chromium: worker render CPU per frame vs a bare three.js baseline, draw calls, long tasks while opening (${ROUNDS} x ${FRAMES} frames)`,
-  async run() {
-    const server = await createServer({
-      root,
-      configFile: path.join(root, 'vite.config.ts'),
-      logLevel: 'warn',
-      clearScreen: false,
-      server: {
-        port: 0,
-        host: '127.0.0.1',
-        hmr: false,
-        headers: { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' },
-      },
-      optimizeDeps: {
-        entries: ['tests/bench/pages/render-house.html', 'tests/bench/pages/render-house-worker.ts'],
-        include: ['comlink', 'three', 'fflate', 'three-mesh-bvh'],
-      },
-    });
-    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
+  async run({ smoke }) {
+    // A frame waits for SwiftShader (a second or more on a busy 2-core machine): a smoke run draws
+    // one warm-up frame and one measured frame on each side.
+    const frames = smoke ? 1 : FRAMES;
+    const rounds = smoke ? 1 : ROUNDS;
+    const warmUp = smoke ? 1 : WARMUP_FRAMES;
+    const bench = await openBenchPage('render-house', 'runRenderHouse', { viewport: { width: 800, height: 920 } });
+    const { page } = bench;
     try {
-      await server.listen();
-      const url = server.resolvedUrls?.local[0];
-      if (!url) throw new Error('vite dev server has no local URL');
-      const page = await browser.newPage({ viewport: { width: 800, height: 920 } });
-      page.on('pageerror', (e) => console.error(`  [page] ${e.message}`));
-      page.on('console', (m) => {
-        if (m.type() === 'error' || m.type() === 'warning') console.error(`  [page ${m.type()}] ${m.text()}`);
-      });
-      await page.goto(new URL('tests/bench/pages/render-house.html', url).href);
-      await page.waitForFunction(() => typeof window.runRenderHouse === 'function', null, { timeout: 60_000 });
-      const r: RenderHouseResult = await page.evaluate(([frames, rounds]) => window.runRenderHouse!(frames!, rounds!), [FRAMES, ROUNDS]);
+      const r: RenderHouseResult = await page.evaluate(([f, r, w]) => window.runRenderHouse!(f!, r!, w!), [frames, rounds, warmUp]);
       const shot = process.env.BENCH_RENDER_SCREENSHOT;
       if (shot) await page.screenshot({ path: shot });
 
@@ -88,8 +65,7 @@ const bench: Benchmark = {
         { name: 'open the scene: load call until its first frame (page round trip)', value: round(r.openMs), unit: 'ms', target: '', met: null },
       ];
     } finally {
-      await browser.close();
-      await server.close();
+      await bench.close();
     }
   },
 };

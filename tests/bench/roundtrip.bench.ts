@@ -2,16 +2,11 @@
 // The architecture pays one worker hop per command; this keeps that hop close to the floor the
 // platform sets (the echo), so the UI never waits on the protocol itself.
 
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from '@playwright/test';
-import { createServer } from 'vite';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium';
+import { openBenchPage } from './browser';
 import type { BenchCommand, BreakdownResult, RoundTripResult, Scene } from './pages/roundtrip';
 import { median, p95, round } from './stats';
 import type { Benchmark, BenchRow } from './types';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const N = Number(process.env.BENCH_ROUNDTRIPS ?? 500);
 const MEDIAN_FACTOR = 1.5;
 const P95_FACTOR = 2;
@@ -61,43 +56,14 @@ function breakdownRows(parts: BreakdownResult, label = ''): BenchRow[] {
 const roundtrip: Benchmark = {
   id: 'roundtrip',
   title: `kernel command round trip vs postMessage echo (N=${N}, Chromium + SwiftShader)`,
-  async run() {
-    const server = await createServer({
-      root,
-      configFile: path.join(root, 'vite.config.ts'),
-      logLevel: 'warn',
-      clearScreen: false,
-      server: {
-        port: 0,
-        host: '127.0.0.1',
-        hmr: false,
-        // Cross-origin isolation gives performance.now() 5 µs resolution instead of 100 µs,
-        // which an echo of a few tens of µs needs.
-        headers: { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' },
-      },
-      // Discover the worker's dependencies up front: a mid-run re-optimisation reloads the page.
-      optimizeDeps: {
-        entries: ['tests/bench/pages/roundtrip.html', 'kernel-worker/main.ts', 'tests/bench/pages/stamped-kernel-worker.ts'],
-        include: ['comlink', 'three', 'valtio/vanilla', 'fflate'],
-      },
-    });
-    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
+  async run({ smoke }) {
+    const n = smoke ? 10 : N;
+    const bench = await openBenchPage('roundtrip', 'runRoundTrip');
+    const { page } = bench;
     try {
-      await server.listen();
-      const url = server.resolvedUrls?.local[0];
-      if (!url) throw new Error('vite dev server has no local URL');
-      const page = await browser.newPage();
-      page.on('pageerror', (e) => console.error(`  [page] ${e.message}`));
-      page.on('console', (m) => {
-        // The bench page has no favicon; Chromium asks for one anyway.
-        if (m.location().url.endsWith('/favicon.ico')) return;
-        if (m.type() === 'error' || m.type() === 'warning') console.error(`  [page ${m.type()}] ${m.text()} (${m.location().url})`);
-      });
-
       const once = async (withCanvas: boolean, scene: Scene, command: BenchCommand = 'view.setMode'): Promise<RoundTripResult> => {
-        await page.goto(new URL('tests/bench/pages/roundtrip.html', url).href);
-        await page.waitForFunction(() => typeof window.runRoundTrip === 'function', null, { timeout: 60_000 });
-        const r = await page.evaluate(([n, c, s, k]) => window.runRoundTrip!(n, c, s, k), [N, withCanvas, scene, command] as const);
+        await bench.load();
+        const r = await page.evaluate(([n, c, s, k]) => window.runRoundTrip!(n, c, s, k), [n, withCanvas, scene, command] as const);
         if (r.patchLate > 0) throw new Error(`${r.patchLate} kernel calls resolved before their patch reached the mirror`);
         return r;
       };
@@ -109,8 +75,8 @@ const roundtrip: Benchmark = {
       // A document edit with the renderer running: the protocol without a view switch after each reply.
       const edit = await once(true, 'default room', 'meta.update');
       // Where the time goes: the same rounds against stamped workers (context, not a target).
-      const parts = await page.evaluate((n) => window.runBreakdown!(n), N);
-      const houseParts = await page.evaluate((n) => window.runBreakdown!(n, 'house'), N);
+      const parts = await page.evaluate((rounds) => window.runBreakdown!(rounds), n);
+      const houseParts = await page.evaluate((rounds) => window.runBreakdown!(rounds, 'house'), n);
 
       console.log(
         `  renderer: ${canvas.rendererKind}; timer resolution: ${canvas.crossOriginIsolated ? '5 µs (cross-origin isolated)' : '100 µs (not isolated)'}; house: ${house.records} records`,
@@ -128,8 +94,7 @@ const roundtrip: Benchmark = {
         ...breakdownRows(houseParts, ' (house)'),
       ];
     } finally {
-      await browser.close();
-      await server.close();
+      await bench.close();
     }
   },
 };

@@ -14,9 +14,12 @@ import { quantile, round } from './stats';
 import type { BenchRow } from './types';
 
 export const CONNECTIONS = 50;
+/** A smoke run's clients: fewer scenes to set up, the same requests. */
+const SMOKE_CONNECTIONS = 10;
 const DURATION_S = Number(process.env.BENCH_SERVER_SECONDS ?? 5);
 const WARMUP_S = 1;
-const SCENES = CONNECTIONS + 10;
+/** Scenes beyond one per connection, so that the list has more than a page. */
+const SPARE_SCENES = 10;
 const FILE_TARGET_BYTES = 100 * 1024;
 
 /** A scene whose gzip is about 100 KB: walls with pseudo-random coordinates (they compress like real ones). */
@@ -175,6 +178,8 @@ interface Json {
 }
 
 export interface LoadNumbers {
+  /** concurrent clients of each case */
+  connections: number;
   saves: number;
   savesPerS: number;
   saveP50: number;
@@ -202,6 +207,8 @@ export interface MeasureOptions {
   dbPids?: () => number[];
   /** only these cases (profiling one of them); the others report NaN */
   cases?: readonly ('save' | 'list' | 'floor')[];
+  /** a smoke run: each case loaded for 1 s by SMOKE_CONNECTIONS clients without a warm-up */
+  smoke?: boolean;
 }
 
 /** Starts the server with `env` (DATABASE_URL or none for PGlite), loads it, stops it. */
@@ -225,7 +232,8 @@ export async function measureServer(env: Record<string, string | undefined>, opt
 
     const { gzip } = benchSceneGzip();
     const ids: number[] = [];
-    for (let i = 0; i < SCENES; i++) {
+    const connections = options.smoke ? SMOKE_CONNECTIONS : CONNECTIONS;
+    for (let i = 0; i < connections + SPARE_SCENES; i++) {
       const up = await post('/meta20/x/scene/upload?kind=scene', null, token, gzip);
       const made = await post('/meta20/x/scene', { name: `bench ${i}`, file: up.data?.url }, token);
       if (made.code !== 0 || !made.data?.id) throw new Error(`bench setup: create failed ${JSON.stringify(made)}`);
@@ -252,7 +260,7 @@ export async function measureServer(env: Record<string, string | undefined>, opt
       await runCannon(
         {
           url: base,
-          connections: CONNECTIONS,
+          connections,
           duration: seconds,
           timeout: 30,
           requests: [
@@ -304,17 +312,17 @@ export async function measureServer(env: Record<string, string | undefined>, opt
     };
 
     const listCase = (seconds: number) =>
-      runCannon({ url: `${base}/meta20/x/scene?pageNumber=1&pageSize=20`, connections: CONNECTIONS, duration: seconds, timeout: 30, headers: { Authorization: `Bearer ${token}` } });
+      runCannon({ url: `${base}/meta20/x/scene?pageNumber=1&pageSize=20`, connections, duration: seconds, timeout: 30, headers: { Authorization: `Bearer ${token}` } });
 
-    const floorCase = (seconds: number) => runCannon({ url: `${base}/healthz`, connections: CONNECTIONS, duration: seconds, timeout: 30 });
+    const floorCase = (seconds: number) => runCannon({ url: `${base}/healthz`, connections, duration: seconds, timeout: 30 });
     const serverPid = server.child.pid ?? -1;
 
     const wanted = new Set(options.cases ?? ['save', 'list', 'floor']);
     const measured = async <R>(name: 'save' | 'list' | 'floor', run: (seconds: number) => Promise<R>, count: (r: R) => number): Promise<{ result: R; cpu: CpuShare } | null> => {
       if (!wanted.has(name)) return null;
-      await run(WARMUP_S);
+      if (!options.smoke) await run(WARMUP_S);
       const mark = cpuMark(serverPid, dbPids);
-      const result = await run(DURATION_S);
+      const result = await run(options.smoke ? 1 : DURATION_S);
       return { result, cpu: cpuShare(mark, cpuMark(serverPid, dbPids), count(result)) };
     };
     const saved = await measured('save', saveCase, (r) => r.latencies.length);
@@ -326,6 +334,7 @@ export async function measureServer(env: Record<string, string | undefined>, opt
     const noCpu = cpuShare(cpuMark(-1, () => []), cpuMark(-1, () => []), 0);
 
     return {
+      connections,
       saves: saves.latencies.length,
       savesPerS: round(saves.latencies.length / saves.elapsed, 1),
       saveP50: round(quantile(saves.latencies, 0.5), 1),
@@ -346,7 +355,8 @@ export async function measureServer(env: Record<string, string | undefined>, opt
     };
   } finally {
     server.child.kill('SIGTERM');
-    await Promise.race([server.exit, new Promise((r) => setTimeout(r, 15_000))]);
+    // unref: a server that stopped in time must not keep this process alive for the rest of the wait.
+    await Promise.race([server.exit, new Promise((r) => setTimeout(r, 15_000).unref())]);
     if (server.child.exitCode === null) server.child.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -367,16 +377,16 @@ export function cpuRows(prefix: string, what: string, op: string, cpu: CpuShare,
 /**
  * Context rows: the most this machine could do for one operation at this CPU cost, and what that
  * leaves for latency. With every party on the same cores, throughput cannot pass
- * cores / (CPU per operation, all parties), and a closed loop of CONNECTIONS clients waits on
- * average CONNECTIONS / throughput (Little's law), whatever the software does in between.
+ * cores / (CPU per operation, all parties), and a closed loop of `connections` clients waits on
+ * average connections / throughput (Little's law), whatever the software does in between.
  */
-export function boundRows(prefix: string, what: string, op: string, cpu: CpuShare, withDb: boolean): BenchRow[] {
+export function boundRows(prefix: string, what: string, op: string, cpu: CpuShare, withDb: boolean, connections: number): BenchRow[] {
   const perOp = cpu.serverMsPerOp + (withDb ? cpu.dbMsPerOp : 0) + cpu.loadGeneratorMsPerOp;
   const ceiling = (cpu.cores * 1000) / perOp;
   return [
     { name: `${prefix} ${what}: CPU per ${op}, all parties`, value: round(perOp, 2), unit: 'ms', target: '', met: null },
     { name: `${prefix} ${what}: most ${op}s/s ${cpu.cores} cores give at that cost`, value: round(ceiling, 0), unit: `${op}s/s`, target: '', met: null },
-    { name: `${prefix} ${what}: least mean latency at ${CONNECTIONS} clients`, value: round((CONNECTIONS / ceiling) * 1000, 1), unit: 'ms', target: '', met: null },
+    { name: `${prefix} ${what}: least mean latency at ${connections} clients`, value: round((connections / ceiling) * 1000, 1), unit: 'ms', target: '', met: null },
   ];
 }
 

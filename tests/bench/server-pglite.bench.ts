@@ -6,23 +6,23 @@ import type { Benchmark } from './types';
 const bench: Benchmark = {
   id: 'server-pglite',
   title: `server on PGlite: scene save (upload 100 KB gzip + PUT) and scene list, ${CONNECTIONS} clients`,
-  async run() {
-    const n = await measureServer({ DATABASE_URL: undefined, SERVER_PROCESSES: undefined });
+  async run({ smoke }) {
+    const n = await measureServer({ DATABASE_URL: undefined, SERVER_PROCESSES: undefined }, { smoke });
     const see = 'see README';
     return [
       { name: 'PGlite scene file size (gzip)', value: n.fileBytes, unit: 'B', target: '', met: null },
-      { name: `PGlite save throughput (${CONNECTIONS} clients)`, value: n.savesPerS, unit: 'saves/s', target: see, met: null },
+      { name: `PGlite save throughput (${n.connections} clients)`, value: n.savesPerS, unit: 'saves/s', target: see, met: null },
       { name: 'PGlite save p50', value: n.saveP50, unit: 'ms', target: see, met: null },
       { name: 'PGlite save p99', value: n.saveP99, unit: 'ms', target: see, met: null },
       { name: 'PGlite save failures', value: n.saveFailures, unit: 'count', target: '0', met: n.saveFailures === 0 },
       ...cpuRows('PGlite', 'save', 'save', n.saveCpu, false),
-      ...boundRows('PGlite', 'save', 'save', n.saveCpu, false),
-      { name: `PGlite list throughput (${CONNECTIONS} clients)`, value: n.listsPerS, unit: 'req/s', target: see, met: null },
+      ...boundRows('PGlite', 'save', 'save', n.saveCpu, false, n.connections),
+      { name: `PGlite list throughput (${n.connections} clients)`, value: n.listsPerS, unit: 'req/s', target: see, met: null },
       { name: 'PGlite list p50', value: n.listP50, unit: 'ms', target: see, met: null },
       { name: 'PGlite list p99', value: n.listP99, unit: 'ms', target: see, met: null },
       { name: 'PGlite list failures', value: n.listFailures, unit: 'count', target: '0', met: n.listFailures === 0 },
       ...cpuRows('PGlite', 'list', 'list', n.listCpu, false),
-      ...boundRows('PGlite', 'list', 'list', n.listCpu, false),
+      ...boundRows('PGlite', 'list', 'list', n.listCpu, false, n.connections),
       ...floorRows('PGlite', n, false),
     ];
   },

@@ -11,16 +11,20 @@ import type { Benchmark, BenchRow } from './types';
 const SAVE_P99_MS = 100;
 const LIST_P99_MS = 50;
 
-/** Server processes per configuration: 1, and BENCH_SERVER_PROCESSES (default: one per core). */
-function configurations(): number[] {
+/**
+ * Server processes per configuration: 1, and BENCH_SERVER_PROCESSES (default: one per core). A
+ * smoke run starts the one with several (the cluster's primary and its workers) only.
+ */
+function configurations(smoke: boolean): number[] {
   const many = Number(process.env.BENCH_SERVER_PROCESSES ?? os.availableParallelism());
+  if (smoke) return [Math.max(2, many)];
   return many > 1 ? [1, many] : [1];
 }
 
 const bench: Benchmark = {
   id: 'server-postgres',
   title: `server on PostgreSQL: scene save (upload 100 KB gzip + PUT) and scene list, ${CONNECTIONS} clients`,
-  async run() {
+  async run({ smoke }) {
     const given = process.env.BENCH_DATABASE_URL?.trim();
     const bin = given ? null : findPgBin();
     if (!given && !bin) throw new Error('no PostgreSQL binaries (/usr/lib/postgresql/*/bin) and BENCH_DATABASE_URL is not set');
@@ -29,25 +33,25 @@ const bench: Benchmark = {
       const port = Number(/[?&]port=([0-9]+)/.exec(cluster.url)?.[1] ?? new URL(cluster.url).port);
       const withDb = !given;
       const rows: BenchRow[] = [];
-      for (const processes of configurations()) {
+      for (const processes of configurations(smoke)) {
         const n = await measureServer(
           { DATABASE_URL: cluster.url, SERVER_PROCESSES: String(processes) },
-          { dbPids: () => (given ? [] : postgresPids(port)) },
+          { dbPids: () => (given ? [] : postgresPids(port)), smoke },
         );
         const p = `PostgreSQL, ${processes} server process${processes > 1 ? 'es' : ''}`;
         rows.push(
-          { name: `${p}: save throughput (${CONNECTIONS} clients)`, value: n.savesPerS, unit: 'saves/s', target: '', met: null },
+          { name: `${p}: save throughput (${n.connections} clients)`, value: n.savesPerS, unit: 'saves/s', target: '', met: null },
           { name: `${p}: save p50`, value: n.saveP50, unit: 'ms', target: '', met: null },
           { name: `${p}: save p99`, value: n.saveP99, unit: 'ms', target: `< ${SAVE_P99_MS} ms`, met: n.saveP99 < SAVE_P99_MS },
           { name: `${p}: save failures`, value: n.saveFailures, unit: 'count', target: '0', met: n.saveFailures === 0 },
           ...cpuRows(p, 'save', 'save', n.saveCpu, withDb),
-          ...boundRows(p, 'save', 'save', n.saveCpu, withDb),
-          { name: `${p}: list throughput (${CONNECTIONS} clients)`, value: n.listsPerS, unit: 'req/s', target: '', met: null },
+          ...boundRows(p, 'save', 'save', n.saveCpu, withDb, n.connections),
+          { name: `${p}: list throughput (${n.connections} clients)`, value: n.listsPerS, unit: 'req/s', target: '', met: null },
           { name: `${p}: list p50`, value: n.listP50, unit: 'ms', target: '', met: null },
           { name: `${p}: list p99`, value: n.listP99, unit: 'ms', target: `< ${LIST_P99_MS} ms`, met: n.listP99 < LIST_P99_MS },
           { name: `${p}: list failures`, value: n.listFailures, unit: 'count', target: '0', met: n.listFailures === 0 },
           ...cpuRows(p, 'list', 'list', n.listCpu, withDb),
-          ...boundRows(p, 'list', 'list', n.listCpu, withDb),
+          ...boundRows(p, 'list', 'list', n.listCpu, withDb, n.connections),
           ...floorRows(p, n, withDb),
         );
       }

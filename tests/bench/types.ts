@@ -10,9 +10,19 @@ export interface BenchRow {
   readonly met: boolean | null;
 }
 
+export interface BenchOptions {
+  /**
+   * `npm run bench -- --smoke` (the bench step of `npm test`): the smallest sizes that still take
+   * the paths a full run takes, so that a benchmark the code has outgrown fails at once instead of
+   * rotting until someone next measures. Its figures mean nothing; its targets are not judged.
+   */
+  readonly smoke: boolean;
+}
+
 export interface Benchmark {
   /** short id used on the command line: npm run bench -- roundtrip */
   readonly id: string;
+  /** what it measures, with the full run's sizes */
   readonly title: string;
-  run(): Promise<BenchRow[]>;
+  run(options: BenchOptions): Promise<BenchRow[]>;
 }

@@ -6,7 +6,7 @@
 
 import * as Comlink from 'comlink';
 import { KERNEL_BOOT_ERROR_MESSAGE, KERNEL_READY_MESSAGE, type KernelApi, type KernelBootMessage } from '../../../protocol/kernel-api';
-import type { FileRecord, SceneFile } from '../../../protocol/scene-file';
+import { compareIds, type FileRecord, type SceneFile } from '../../../protocol/scene-file';
 import { installTransferHandlers } from '../../../protocol/transfer';
 import { createChannel, type KernelChannel } from '../../../ui/kernel/channel';
 import { generateHouseJson, HOUSE_IDS } from '../../fixtures/house-scene';
@@ -147,21 +147,62 @@ function jsonPatch(a: Json, b: Json, path: string, out: PatchOp[]): PatchOp[] {
   return out;
 }
 
+/**
+ * The minimal RFC 6902 patch turning one saved file into another: records matched by id (both
+ * files list them sorted by compareIds), a record only in one side removed or added whole, a
+ * record in both patched leaf by leaf; the rest of the file (schema, meta) likewise.
+ */
+function filePatch(a: SceneFile, b: SceneFile): PatchOp[] {
+  const out: PatchOp[] = [];
+  const { records: ra, ...restA } = a;
+  const { records: rb, ...restB } = b;
+  jsonPatch(restA as unknown as Json, restB as unknown as Json, '', out);
+  // Indices as the patch applies: into the array as the operations before left it.
+  let i = 0;
+  let j = 0;
+  let at = 0;
+  while (i < ra.length || j < rb.length) {
+    const x = ra[i];
+    const y = rb[j];
+    const order = x === undefined ? 1 : y === undefined ? -1 : compareIds(x.id, y.id);
+    if (order < 0) {
+      out.push({ op: 'remove', path: `/records/${at}` });
+      i++;
+    } else if (order > 0) {
+      out.push({ op: 'add', path: `/records/${at}`, value: y as unknown as Json });
+      j++;
+      at++;
+    } else {
+      jsonPatch(x as unknown as Json, y as unknown as Json, `/records/${at}`, out);
+      i++;
+      j++;
+      at++;
+    }
+  }
+  return out;
+}
+
+/**
+ * backupDelta after wall.update of one wall, against the minimal patch of the same edit. The
+ * edit's patch is taken between the saved files before and after it: moving a wall off its joints
+ * makes the plan reconcile split the walls it now crosses and drop the room it no longer closes
+ * (the first edit does; the ones after it move the same pieces back and forth), and all of that is
+ * what a backup must carry.
+ */
 async function deltas(
   n: number,
   api: Comlink.Remote<TimedKernelApi>,
   channel: KernelChannel,
   wallId: string,
-  index: number,
   move: (i: number) => { dx: number; dy: number },
 ): Promise<DeltaSample[]> {
   const samples: DeltaSample[] = [];
+  // The base: what the server holds now (acknowledged below), as the saved file.
+  let baseFile = JSON.parse((await api.save()).json) as SceneFile;
   for (let i = 0; i < WARM_UP + n; i++) {
-    // The base: what the server holds now (acknowledged below), as the saved file.
-    const baseFile = JSON.parse((await api.save()).json) as SceneFile;
     await api.acknowledge(`bench-${i}`);
-    const before = baseFile.records[index] as FileRecord & { start: { x: number; y: number }; end: { x: number; y: number } };
-    if (before.id !== wallId) throw new Error(`record ${index} is ${before.id}, not ${wallId}`);
+    const before = baseFile.records.find((r) => r.id === wallId) as (FileRecord & { start: { x: number; y: number }; end: { x: number; y: number } }) | undefined;
+    if (!before) throw new Error(`the saved file has no ${wallId}`);
     const { dx, dy } = move(i);
     const start = { x: before.start.x + dx, y: before.start.y + dy };
     const end = { x: before.end.x + dx, y: before.end.y + dy };
@@ -169,9 +210,10 @@ async function deltas(
     const result = await api.backupDelta();
     const work = await api.lastWorkMs();
     if (result.kind !== 'delta') throw new Error(`expected a delta after the edit, got ${result.kind}`);
-    const after = { ...before, start, end } as unknown as Json;
-    const patch = jsonPatch(before as unknown as Json, after, `/records/${index}`, []);
+    const afterFile = JSON.parse((await api.save()).json) as SceneFile;
+    const patch = filePatch(baseFile, afterFile);
     if (i >= WARM_UP) samples.push({ work, bytes: encoder.encode(result.json).length, patchBytes: encoder.encode(JSON.stringify(patch)).length });
+    baseFile = afterFile;
   }
   return samples;
 }
@@ -214,9 +256,8 @@ async function run(n: number): Promise<PersistenceResult> {
     log('load/save done');
 
     const wallId = HOUSE_IDS.southWall(1, 3, 4);
-    const index = file.records.findIndex((r) => r.id === wallId);
-    const moveDeltas = await deltas(n, api, channel, wallId, index, (i) => ({ dx: i % 2 ? -100 : 100, dy: i % 2 ? -100 : 100 }));
-    const nudgeDeltas = await deltas(n, api, channel, wallId, index, (i) => ({ dx: 0, dy: i % 2 ? -50 : 50 }));
+    const moveDeltas = await deltas(n, api, channel, wallId, (i) => ({ dx: i % 2 ? -100 : 100, dy: i % 2 ? -100 : 100 }));
+    const nudgeDeltas = await deltas(n, api, channel, wallId, (i) => ({ dx: 0, dy: i % 2 ? -50 : 50 }));
     log('deltas done');
 
     mainWorker = new Worker(new URL('../../../kernel-worker/main.ts', import.meta.url), { type: 'module' });

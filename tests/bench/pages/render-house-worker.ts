@@ -94,26 +94,24 @@ let frames = 0;
 let waiting: (() => void)[] = [];
 let measuring = false;
 
-// The kernel's renderer is not reachable from outside, and three defines render() per instance,
-// so the instance is caught where the scene graph's scene hands it over: the graph assigns
-// scene.onBeforeRender, which three calls with the renderer at the start of every render().
-// From then on every render() of it (3D and plan views alike) is seen here.
-function watch(instance: WebGLRenderer): void {
-  if (renderer === instance) return;
+// The kernel's renderer is not reachable from outside, so it is caught where the scene graph's
+// scene hands it over: the graph assigns scene.onBeforeRender, which three calls with the
+// renderer, the scene and the camera at the start of every render() of that scene. A frame is
+// counted there too: the render runs to its end in the same task, before the promises resolved
+// here can answer the page. (Wrapping the instance's render() from this hook missed the frame that
+// installed the wrapper: when the first frame ever drawn was the one after the load, nothing
+// answered and the page waited for good.)
+function frameStarts(instance: WebGLRenderer, scene: Scene, camera: Camera): void {
   renderer = instance;
-  const render = instance.render.bind(instance);
-  instance.render = (scene: Object3D, camera: Camera): void => {
-    render(scene, camera);
-    if (measuring) return;
-    if (scene instanceof Scene && camera instanceof PerspectiveCamera) {
-      lastScene = scene;
-      lastCamera = camera;
-    }
-    frames += 1;
-    const done = waiting;
-    waiting = [];
-    done.forEach((f) => f());
-  };
+  if (measuring) return;
+  if (camera instanceof PerspectiveCamera) {
+    lastScene = scene;
+    lastCamera = camera;
+  }
+  frames += 1;
+  const done = waiting;
+  waiting = [];
+  done.forEach((f) => f());
 }
 Object.defineProperty(Scene.prototype, 'onBeforeRender', {
   configurable: true,
@@ -123,8 +121,9 @@ Object.defineProperty(Scene.prototype, 'onBeforeRender', {
       configurable: true,
       writable: true,
       value: (...args: unknown[]) => {
-        if (args[0] instanceof WebGLRenderer) watch(args[0]);
         hook(...args);
+        const [instance, scene, camera] = args;
+        if (instance instanceof WebGLRenderer && scene instanceof Scene && camera instanceof Camera) frameStarts(instance, scene, camera);
       },
     });
   },

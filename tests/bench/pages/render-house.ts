@@ -197,7 +197,7 @@ function measureBaseline(renderer: WebGLRenderer, scene: Scene, camera: Perspect
   return { times, calls, triangles };
 }
 
-async function run(frames: number, rounds: number): Promise<RenderHouseResult> {
+async function run(frames: number, rounds: number, warmUp: number): Promise<RenderHouseResult> {
   installTransferHandlers();
   const json = renderHouseJson();
   const records = (JSON.parse(json) as { records: unknown[] }).records.length;
@@ -239,8 +239,8 @@ async function run(frames: number, rounds: number): Promise<RenderHouseResult> {
   const workerRounds: FrameSample[] = [];
   const baselineRounds: FrameSample[] = [];
   // Warm both (programs compiled, buffers uploaded), then alternate rounds.
-  await api.measure(10, data.centre, STEP);
-  measureBaseline(renderer, scene, camera, 10, data.centre);
+  await api.measure(warmUp, data.centre, STEP);
+  measureBaseline(renderer, scene, camera, warmUp, data.centre);
   for (let r = 0; r < rounds; r++) {
     workerRounds.push(await api.measure(frames, data.centre, STEP));
     baselineRounds.push(measureBaseline(renderer, scene, camera, frames, data.centre));
@@ -256,7 +256,7 @@ async function run(frames: number, rounds: number): Promise<RenderHouseResult> {
 
 declare global {
   interface Window {
-    runRenderHouse?: (frames: number, rounds: number) => Promise<RenderHouseResult>;
+    runRenderHouse?: (frames: number, rounds: number, warmUp: number) => Promise<RenderHouseResult>;
   }
 }
 
