@@ -187,11 +187,14 @@ export interface CommandMap {
   'light.update': { args: UpdateArgs<'light'>; result: null };
   'light.remove': { args: RemoveArgs; result: null };
 
-  /** Wainscoting on one face of a wall. Defaults: 0 to 1200 high, 18 thick, the whole face, brown, flat. */
+  /**
+   * Wainscoting on one face of a wall. Defaults: the face looking into a room (left when both or
+   * neither do), 0 to 1200 high, 18 thick, the whole face, brown, flat.
+   */
   'wallPanel.add': {
     args: ChosenId & {
       wallId: string;
-      face: WallFace;
+      face?: WallFace;
       bottom?: number;
       top?: number;
       thickness?: number;

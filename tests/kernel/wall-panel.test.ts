@@ -58,6 +58,19 @@ describe('wallPanel commands', () => {
     expect(panel()).not.toHaveProperty('start');
   });
 
+  it('go on the face looking into a room when not told which', () => {
+    const { tk, wallIds } = withRoom();
+    // withRoom's walls run counter-clockwise (room on their left); a wall drawn the other way has it on its right.
+    tk.exec('wall.remove', { id: wallIds[0]! });
+    const { id: reversed } = tk.exec('wall.add', { start: { x: 4000, y: 0 }, end: { x: 0, y: 0 } });
+    expect(tk.ofType('room')).toHaveLength(1);
+    const faceOf = (wallId: string) => tk.get(tk.exec('wallPanel.add', { wallId }).id, 'wallPanel').face;
+    expect(faceOf(wallIds[1]!)).toBe('left');
+    expect(faceOf(reversed)).toBe('right');
+    const { id: alone } = tk.exec('wall.add', { start: { x: 10000, y: 0 }, end: { x: 12000, y: 0 } });
+    expect(faceOf(alone)).toBe('left');
+  });
+
   it('is one undo step to add, update or remove, the mirror following', () => {
     const { tk, south, panelId } = panelled();
     expectOneUndoStep(tk, () => tk.exec('wallPanel.add', { wallId: south, face: 'right', top: 900, start: 500, end: 1500, color: 'white', style: 'framed' }));

@@ -85,6 +85,16 @@ function WallProperties({ wall }: { readonly wall: Detail<'wall'> }) {
           <Icon name="split" size={16} />
           <Trans>拆分墙体</Trans>
         </button>
+        <button
+          type="button"
+          className="button button--secondary hp-action"
+          title={t`在墙体朝向房间的一面铺护墙板（高 1200 mm）`}
+          data-testid="wall-add-panel"
+          onClick={() => void send('wallPanel.add', { wallId: wall.id })}
+        >
+          <Icon name="wall" size={16} />
+          <Trans>护墙板</Trans>
+        </button>
         <DeleteButton onClick={() => void send('records.remove', { ids: [wall.id] })} label={t`删除墙体`} />
       </div>
     </div>
