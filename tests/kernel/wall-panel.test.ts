@@ -8,8 +8,10 @@ import { diffAddingAll } from '../../kernel-worker/document/diff';
 import { wallPanelRecordKind } from '../../kernel-worker/kinds/wallPanel/record';
 import { createSceneGraph, meshesOf, type SceneGraph } from '../../kernel-worker/render/scene-graph';
 import { drawPlan, type PlanDrawing } from '../../kernel-worker/render/plan-drawing';
+import { planToWorld } from '../../kernel-worker/render/coords';
 import { fileKernel } from './persistence-kit';
-import { expectOneUndoStep, expectRefused, withRoom, type TestKernel } from './test-kernel';
+import { attachNodeRenderer, VIEWPORT } from './render-kit';
+import { expectOneUndoStep, expectRefused, TestKernel, withRoom } from './test-kernel';
 
 // The wall panel (wainscoting), the record type kernel-worker/README.md walks through: its
 // command, its reference to its wall, its 3D boards following the wall, its strip in the plan,
@@ -156,6 +158,27 @@ describe('wallPanel in 3D', () => {
     tk.exec('opening.add', { wallId: south, kind: 1, offset: 2000, width: 900 });
     expect(graph.lastSync.rebuilt.has(panelId)).toBe(true);
     expect(boxOf(graph, panelId).max.x).toBeCloseTo(3.8);
+  });
+
+  it('is picked in the 3D view, and deleted as the selection', async () => {
+    const k = new TestKernel();
+    k.exec('scene.createDefaultRoom', {});
+    const south = k.ofType('wall').find((w) => w.id.endsWith('south'))!;
+    // The default room runs counter-clockwise: the south wall's right face is its outer one (y -120), which the bird eye sees.
+    const { id } = k.exec('wallPanel.add', { wallId: south.id, face: 'right' });
+    const r = await attachNodeRenderer(k);
+    r.drawFrames();
+    const camera = r.views.camera;
+    camera.updateMatrixWorld();
+    const v = planToWorld({ x: 3000, y: -130 }, 600).project(camera);
+    const hit = r.views.pick(((v.x + 1) / 2) * VIEWPORT.width, ((1 - v.y) / 2) * VIEWPORT.height);
+    expect(hit?.id).toBe(id);
+    expect(hit!.point.y).toBeCloseTo(-138, 0);
+    k.exec('selection.set', { ids: [hit!.id] });
+    k.keyDown('Delete');
+    expect(k.kernel.records.get(id)).toBeUndefined();
+    expect(k.get(south.id, 'wall')).toBeDefined();
+    k.dispose();
   });
 
   it('is dropped with its wall', () => {
