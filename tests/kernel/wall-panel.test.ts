@@ -97,11 +97,14 @@ describe('wallPanel commands', () => {
     tk.expectMirrorInSync();
   });
 
-  it('count in the snapshot and select as a record of their own, in the room they face', () => {
+  it('count in the snapshot and show their fields when selected, in the room they face', () => {
     const { tk, panelId, roomId } = panelled();
     tk.exec('selection.set', { ids: [panelId] });
     expect(tk.snapshot.counts.wallPanel).toBe(1);
-    expect(tk.snapshot.selected).toEqual({ kind: 'other', id: panelId, type: 'wallPanel' });
+    const { type: _type, ...fields } = tk.get(panelId, 'wallPanel');
+    expect(tk.snapshot.selected).toEqual({ kind: 'wallPanel', ...fields });
+    tk.exec('wallPanel.update', { id: panelId, top: 900, style: 'framed' });
+    expect(tk.snapshot.selected).toMatchObject({ kind: 'wallPanel', top: 900, style: 'framed' });
     expect(tk.snapshot.currentRoom?.id ?? null).toBe(roomId);
     tk.expectMirrorInSync();
     tk.exec('records.remove', { ids: [panelId] });

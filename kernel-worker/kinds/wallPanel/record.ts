@@ -37,6 +37,17 @@ export const wallPanelRecordKind = {
   // Dado height and an 18 mm board: the common wainscoting of a Chinese interior; wood-brown.
   defaults: { bottom: 0, top: 1200, thickness: 18, color: 'brown', style: 'flat' },
   snapshot: {
+    selected: (p) => ({
+      kind: 'wallPanel',
+      id: p.id,
+      wallId: p.wallId,
+      face: p.face,
+      bottom: p.bottom,
+      top: p.top,
+      thickness: p.thickness,
+      color: p.color,
+      style: p.style,
+    }),
     // The room on the face it covers, halfway along the wall.
     probeRoom: (p, records) => {
       const wall = records.getOfType(p.wallId, 'wall');
