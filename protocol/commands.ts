@@ -14,6 +14,8 @@ import type {
   ViewMode,
   WallColor,
   WallDrawParams,
+  WallFace,
+  WallPanelStyle,
   WallType,
 } from './records';
 
@@ -184,6 +186,27 @@ export interface CommandMap {
   };
   'light.update': { args: UpdateArgs<'light'>; result: null };
   'light.remove': { args: RemoveArgs; result: null };
+
+  /**
+   * Wainscoting on one face of a wall. Defaults: the face looking into a room (left when both or
+   * neither do), 0 to 1200 high, 18 thick, the whole face, brown, flat.
+   */
+  'wallPanel.add': {
+    args: ChosenId & {
+      wallId: string;
+      face?: WallFace;
+      bottom?: number;
+      top?: number;
+      thickness?: number;
+      start?: number;
+      end?: number;
+      color?: WallColor;
+      style?: WallPanelStyle;
+    };
+    result: AddResult;
+  };
+  'wallPanel.update': { args: UpdateArgs<'wallPanel'>; result: null };
+  'wallPanel.remove': { args: RemoveArgs; result: null };
 
   /** Removes document records of any type (the Delete key on a selection), with their dependants. */
   'records.remove': { args: { ids: string[] }; result: { removed: string[] } };

@@ -193,6 +193,31 @@ export interface LightRecord extends RecordBase<'light'> {
   readonly intensity: number;
 }
 
+/** The faces of a wall a wall panel may cover: its sides seen from its start (as pavings name them). */
+export const WALL_FACES = ['left', 'right'] as const;
+export type WallFace = (typeof WALL_FACES)[number];
+
+/** flat: one plain board; framed: the board with raised rails along its top and bottom and stiles across it. */
+export const WALL_PANEL_STYLES = ['flat', 'framed'] as const;
+export type WallPanelStyle = (typeof WALL_PANEL_STYLES)[number];
+
+/** Wainscoting (护墙板): boards covering one face of a wall between two heights. */
+export interface WallPanelRecord extends RecordBase<'wallPanel'> {
+  readonly wallId: string;
+  readonly face: WallFace;
+  /** above the storey floor */
+  readonly bottom: number;
+  readonly top: number;
+  /** how far it stands proud of the wall face */
+  readonly thickness: number;
+  /** along the wall's centre line from its start; absent: from where the face begins */
+  readonly start?: number;
+  /** along the wall's centre line from its start; absent: to where the face ends */
+  readonly end?: number;
+  readonly color: WallColor;
+  readonly style: WallPanelStyle;
+}
+
 /**
  * Where the 2D plan view (camera 2) looks: the plan point at the canvas centre and the zoom in CSS
  * pixels per millimetre. null in ViewRecord.plan: framed to fit the current storey's content.
@@ -293,6 +318,7 @@ export type SceneRecord =
   | PavingRecord
   | CeilingRecord
   | LightRecord
+  | WallPanelRecord
   | ViewRecord
   | SelectionRecord
   | ToolRecord;
@@ -309,6 +335,7 @@ export const RECORD_SCOPES = {
   paving: 'document',
   ceiling: 'document',
   light: 'document',
+  wallPanel: 'document',
   view: 'session',
   selection: 'session',
   tool: 'session',

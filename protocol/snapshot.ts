@@ -1,4 +1,4 @@
-import { RECORD_SCOPES, type CameraView, ClientInfo, OpeningKind, OpeningToolParams, ToolName, ViewMode, WallColor, WallDrawParams, WallType } from './records';
+import { RECORD_SCOPES, type CameraView, ClientInfo, OpeningKind, OpeningToolParams, ToolName, ViewMode, WallColor, WallDrawParams, WallFace, WallPanelStyle, WallType } from './records';
 
 // The UI mirror: what the React side may read. It is derived by the kernel from the records
 // and changes only through patches (see patch.ts).
@@ -83,6 +83,17 @@ export type SelectedDetail =
       readonly isHaveCeil: boolean;
     }
   | { readonly kind: 'model'; readonly id: string; readonly name: string }
+  | {
+      readonly kind: 'wallPanel';
+      readonly id: string;
+      readonly wallId: string;
+      readonly face: WallFace;
+      readonly bottom: number;
+      readonly top: number;
+      readonly thickness: number;
+      readonly color: WallColor;
+      readonly style: WallPanelStyle;
+    }
   | { readonly kind: 'other'; readonly id: string; readonly type: string };
 
 /** catalogues.md §3 current room info: the selected room, or the room holding the selection. */

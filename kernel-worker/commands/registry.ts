@@ -14,6 +14,7 @@ import type { CommandRegistry } from './types';
 import { setTool } from './tool';
 import { setCamera, setMaterialMode, setPlan, setStorey, setViewMode } from './view';
 import { addWall, moveWall, moveWallEnd, removeWall, splitWall, updateWall } from './wall';
+import { addWallPanel, removeWallPanel, updateWallPanel } from '../kinds/wallPanel/commands';
 
 /** The one table of commands; `satisfies` makes the compiler hold it to protocol's CommandMap. */
 export const registry = {
@@ -49,6 +50,9 @@ export const registry = {
   'light.add': addLight,
   'light.update': updateLight,
   'light.remove': removeLight,
+  'wallPanel.add': addWallPanel,
+  'wallPanel.update': updateWallPanel,
+  'wallPanel.remove': removeWallPanel,
   'records.remove': removeRecords,
   'selection.set': setSelection,
   'view.setMode': setViewMode,

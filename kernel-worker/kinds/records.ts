@@ -12,6 +12,7 @@ import { storeyRecordKind } from './storey/record';
 import { toolRecordKind } from './tool/record';
 import { viewRecordKind } from './view/record';
 import { wallRecordKind } from './wall/record';
+import { wallPanelRecordKind } from './wallPanel/record';
 
 // The record-facet table: one entry per record type, so a type without its kind does not compile.
 // The order is the order of protocol/records.ts RECORD_SCOPES (removals walk dependants in it).
@@ -28,6 +29,7 @@ const KINDS = {
   paving: pavingRecordKind,
   ceiling: ceilingRecordKind,
   light: lightRecordKind,
+  wallPanel: wallPanelRecordKind,
   view: viewRecordKind,
   selection: selectionRecordKind,
   tool: toolRecordKind,

@@ -1,4 +1,4 @@
-import type { Vec2 } from '../../protocol/records';
+import type { RecordType, Vec2 } from '../../protocol/records';
 import { VIEW_ID } from '../document/session-records';
 import type { RecordReader } from '../document/store';
 import type { WallFootprint } from '../geometry/wall-footprint';
@@ -15,7 +15,12 @@ import type { PlanLocale } from './room-names';
 
 export type PlanState = 'normal' | 'hover' | 'selected';
 
+/**
+ * What a primitive draws. A record kind whose primitives need no role of their own (nothing else
+ * tells them apart) uses its record type, so a new kind's plan facet adds nothing here.
+ */
 export type PlanFillRole =
+  | RecordType
   | 'lower-wall'
   | 'room'
   | 'room-outline'
@@ -29,6 +34,7 @@ export type PlanFillRole =
   | 'snap';
 
 export type PlanLineRole =
+  | RecordType
   | 'wall-edge'
   | 'window'
   | 'door'

@@ -83,6 +83,7 @@ describe('kernel: scene.createDefaultRoom', () => {
       paving: 0,
       ceiling: 0,
       light: 0,
+      wallPanel: 0,
       view: 1,
       selection: 1,
       tool: 1,

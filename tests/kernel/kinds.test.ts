@@ -20,6 +20,7 @@ describe('record kinds', () => {
       model: made(tk.exec('model.add', { modelId: 'm', position: { x: 0, y: 0, z: 0 }, size: { x: 1, y: 1, z: 1 } }).id),
       paving: made(tk.exec('paving.add', { surface: { id: roomId, face: 'floor' }, tileCode: 't', tileWidth: 600, tileHeight: 600 }).id),
       light: made(tk.exec('light.add', { position: { x: 0, y: 0, z: 2000 } }).id),
+      wallPanel: made(tk.exec('wallPanel.add', { wallId: wallIds[0]!, face: 'left' }).id),
     };
     const withDefaults = (Object.keys(RECORD_KINDS) as RecordType[]).filter((t) => kindOf(t).defaults);
     expect(withDefaults.filter((t) => !added[t]), 'a kind with defaults needs a case here').toEqual([]);

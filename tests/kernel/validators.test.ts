@@ -15,6 +15,7 @@ function sceneWithEveryType() {
   tk.exec('paving.add', { surface: { id: wallIds[1]!, face: 'right' }, tileCode: 't', tileWidth: 600, tileHeight: 600 });
   tk.exec('ceiling.add', { roomId });
   tk.exec('light.add', { position: { x: 0, y: 0, z: 2000 } });
+  tk.exec('wallPanel.add', { wallId: wallIds[2]!, face: 'left', style: 'framed' });
   tk.exec('selection.set', { ids: [roomId] });
   return tk;
 }

@@ -1,9 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import type { CommandArgs } from '../../protocol/commands';
+import type { WallPanelStyle } from '../../protocol/records';
 import type { SelectedDetail } from '../../protocol/snapshot';
 import { useKernel } from '../kernel';
-import { NumberField, ReadonlyField, SelectField, SwatchField, SwitchField, TextField } from './controls';
+import { NumberField, ReadonlyField, SelectField, SwatchField, SwitchField, TextField, type SelectOption } from './controls';
 import { Icon, OpeningIcon, type IconName } from './icons';
 import { LIMITS, MAX_NAME_LENGTH } from './number-input';
 import { openingKindInfo } from './opening-kinds';
@@ -30,6 +31,8 @@ export function PropertiesPanel() {
       return <OpeningProperties key={selected.id} opening={selected} />;
     case 'room':
       return <RoomProperties key={selected.id} room={selected} />;
+    case 'wallPanel':
+      return <WallPanelProperties key={selected.id} panel={selected} />;
     case 'model':
       return <OtherProperties key={selected.id} id={selected.id} title={selected.name} />;
     case 'other':
@@ -85,7 +88,56 @@ function WallProperties({ wall }: { readonly wall: Detail<'wall'> }) {
           <Icon name="split" size={16} />
           <Trans>拆分墙体</Trans>
         </button>
+        <button
+          type="button"
+          className="button button--secondary hp-action"
+          title={t`在墙体朝向房间的一面铺护墙板（高 1200 mm）`}
+          data-testid="wall-add-panel"
+          onClick={() => void send('wallPanel.add', { wallId: wall.id })}
+        >
+          <Icon name="wall" size={16} />
+          <Trans>护墙板</Trans>
+        </button>
         <DeleteButton onClick={() => void send('records.remove', { ids: [wall.id] })} label={t`删除墙体`} />
+      </div>
+    </div>
+  );
+}
+
+// 护墙板: the selected wall panel's heights, thickness, style and colour.
+function useStyleOptions(): readonly SelectOption<WallPanelStyle>[] {
+  const { t } = useLingui();
+  return useMemo(
+    () => [
+      { value: 'flat', label: t`平板` },
+      { value: 'framed', label: t`框线` },
+    ],
+    [t],
+  );
+}
+
+function WallPanelProperties({ panel }: { readonly panel: Detail<'wallPanel'> }) {
+  const { t } = useLingui();
+  // A panel always has a colour of its own: no default swatch.
+  const colors = useWallColorOptions().filter((o) => o.value !== null);
+  const styles = useStyleOptions();
+  const update = (change: Omit<CommandArgs<'wallPanel.update'>, 'id'>) => void send('wallPanel.update', { id: panel.id, ...change });
+  return (
+    <div className="hp-stack" data-testid="wall-panel-properties">
+      <Heading icon="wall">
+        <span className="hp-props__title">
+          <Trans>护墙板</Trans>
+        </span>
+      </Heading>
+      <div className="hp-form">
+        <NumberField label={t`底部高度`} value={panel.bottom} limits={LIMITS.elevation} onCommit={(bottom) => update({ bottom })} />
+        <NumberField label={t`顶部高度`} value={panel.top} limits={LIMITS.elevation} onCommit={(top) => update({ top })} />
+        <NumberField label={t`厚度`} value={panel.thickness} limits={LIMITS.panelThickness} onCommit={(thickness) => update({ thickness })} />
+        <SelectField label={t`样式`} value={panel.style} options={styles} onChange={(style) => update({ style })} />
+        <SwatchField label={t`颜色`} value={panel.color} options={colors} onChange={(color) => color !== null && update({ color })} />
+      </div>
+      <div className="hp-actions">
+        <DeleteButton onClick={() => void send('records.remove', { ids: [panel.id] })} label={t`删除护墙板`} />
       </div>
     </div>
   );

@@ -21,6 +21,7 @@ export const LIMITS = {
   elevation: { min: 0, max: 10000 },
   offset: { min: 0, max: 100000 },
   layerHeight: { min: 1000, max: 10000 },
+  panelThickness: { min: 1, max: 500 },
 } as const satisfies Record<string, NumberLimits>;
 
 /** Longest room or storey name the panel accepts. */
