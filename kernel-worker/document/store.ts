@@ -62,7 +62,8 @@ export interface StoreOptions {
   readonly initial?: readonly SceneRecord[];
 }
 
-function byId(a: SceneRecord, b: SceneRecord): number {
+/** The order ofType lists records in (by id, code unit order). */
+export function byId(a: SceneRecord, b: SceneRecord): number {
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 

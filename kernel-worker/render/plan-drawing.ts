@@ -1,5 +1,6 @@
-import type { WallRecord } from '../../protocol/records';
+import type { StoreyRecord, WallRecord } from '../../protocol/records';
 import { SELECTION_ID, TOOL_ID } from '../document/session-records';
+import { byId } from '../document/store';
 import { planContext, type PlanContext } from '../kinds/plan-kind';
 import { PLAN_KINDS } from '../kinds/plans';
 import { drawDimensions } from './plan-dimensions';
@@ -55,12 +56,14 @@ export function drawPlanBase(records: PlanRecords, options: PlanDrawOptions): Pl
   const locale = options.locale ?? 'zh';
   const storeyId = shownStoreyId(records);
   const paint = new Painter(pxPerMm);
-  const walls = wallsByStorey(records);
-  const context = (id: string | null): PlanContext => planContext(records, id, (id === null ? undefined : walls.get(id)) ?? [], pxPerMm, locale);
+  const context = (id: string | null): PlanContext => planContext(records, id, id === null ? [] : wallsOf(records, id), pxPerMm, locale);
 
-  // Lower storeys first, faded, under everything of the current one. Their walls' analyses stay
-  // in graph-cache.ts while they do not change: a redraw costs no graph however many there are.
-  for (const below of storeysBelow(records, storeyId)) {
+  // The storey directly below first, faded, under everything of the current one (as CAD and
+  // Sweet Home 3D show the level below: one underlay to line walls up against; the ones further
+  // down would only pile up). Its walls' analysis stays in graph-cache.ts while they do not
+  // change, so a redraw costs the two storeys it shows, however many lie below.
+  const below = storeyBelow(records, storeyId);
+  if (below !== null) {
     const ctx = context(below);
     for (const kind of PLAN_KINDS) kind.drawBelow(ctx, paint);
   }
@@ -76,26 +79,19 @@ export function drawPlanBase(records: PlanRecords, options: PlanDrawOptions): Pl
   return { storeyId, pxPerMm, fills, lines, texts, footprints: shown.footprints };
 }
 
-/** Each storey's walls, in record order: one pass over the walls for all storeys drawn. */
-function wallsByStorey(records: PlanRecords): Map<string, WallRecord[]> {
-  const out = new Map<string, WallRecord[]>();
-  for (const w of records.ofType('wall')) {
-    const list = out.get(w.storeyId);
-    if (list) list.push(w);
-    else out.set(w.storeyId, [w]);
-  }
-  return out;
+/** A storey's walls in id order (the store's referrer index: no pass over every wall). */
+function wallsOf(records: PlanRecords, storeyId: string): WallRecord[] {
+  return records.referring(storeyId, 'wall').sort(byId);
 }
 
-/** The ids of the storeys below the one shown, lowest first (none when it is no storey). */
-function storeysBelow(records: PlanRecords, storeyId: string | null): string[] {
+/** The storey right below the one shown (the highest lower index), or null. */
+function storeyBelow(records: PlanRecords, storeyId: string | null): string | null {
   const storeys = records.ofType('storey');
   const current = storeys.find((s) => s.id === storeyId);
-  if (!current) return [];
-  return storeys
-    .filter((s) => s.index < current.index)
-    .sort((p, q) => p.index - q.index)
-    .map((s) => s.id);
+  if (!current) return null;
+  let best: StoreyRecord | null = null;
+  for (const s of storeys) if (s.index < current.index && (!best || s.index > best.index)) best = s;
+  return best?.id ?? null;
 }
 
 /** A record's state from the selection and the tool's hover: selected wins. */

@@ -138,7 +138,7 @@ export interface PlanDrawOptions {
   readonly locale?: PlanLocale;
 }
 
-export type PlanRecords = Pick<RecordReader, 'ofType' | 'getOfType'>;
+export type PlanRecords = Pick<RecordReader, 'ofType' | 'getOfType' | 'referring'>;
 
 export interface PlanDrawing {
   readonly storeyId: string | null;
