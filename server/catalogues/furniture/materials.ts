@@ -52,6 +52,7 @@ const plain = (key: string, colour: string, metallic: number, roughness: number,
   ...more,
 });
 
+const twoSided = (...args: Parameters<typeof textured>): MaterialDef => ({ ...textured(...args), doubleSided: true });
 const fabric = (key: string, base: string, accent: string) => textured(key, 'fabric', base, accent, { px: 128, metres: 0.12, roughness: 0.95 });
 const leather = (key: string, base: string, accent: string) => textured(key, 'leather', base, accent, { px: 128, metres: 0.4, roughness: 0.55 });
 const wood = (key: string, base: string, accent: string) => textured(key, 'wood', base, accent, { px: 256, metres: 0.8, roughness: 0.6 });
@@ -110,16 +111,16 @@ export const MATERIALS = {
   beddingGrey: fabric('fabric_bedding_grey', '#c9ccd0', '#b3b7bc'),
   mattress: fabric('fabric_mattress', '#f0eee9', '#dedad2'),
   sheer: plain('fabric_sheer', '#f3f1ec', 0, 0.9, { alpha: 0.55, doubleSided: true }),
-  curtainLinen: textured('fabric_curtain_linen', 'fabric', '#cfc4b0', '#b5a891', { px: 128, metres: 0.2, roughness: 0.95 }),
-  curtainVelvet: textured('fabric_curtain_velvet', 'fabric', '#4a5a6e', '#3b4858', { px: 128, metres: 0.2, roughness: 0.95 }),
-  curtainRust: textured('fabric_curtain_rust', 'fabric', '#a65a3a', '#8a4a30', { px: 128, metres: 0.2, roughness: 0.95 }),
+  curtainLinen: twoSided('fabric_curtain_linen', 'fabric', '#cfc4b0', '#b5a891', { px: 128, metres: 0.2, roughness: 0.95 }),
+  curtainVelvet: twoSided('fabric_curtain_velvet', 'fabric', '#4a5a6e', '#3b4858', { px: 128, metres: 0.2, roughness: 0.95 }),
+  curtainRust: twoSided('fabric_curtain_rust', 'fabric', '#a65a3a', '#8a4a30', { px: 128, metres: 0.2, roughness: 0.95 }),
   rugBeige: textured('rug_beige', 'rug', '#e4d8c3', '#8a6a4a', { px: 256, metres: 2, roughness: 1, extra: '#c2a57e' }),
   rugBlue: textured('rug_blue', 'rug', '#d7dbe0', '#2f4466', { px: 256, metres: 2, roughness: 1, extra: '#7b8fae' }),
   rugRed: textured('rug_red', 'rug', '#9b3b2f', '#2e2a3a', { px: 256, metres: 2, roughness: 1, extra: '#d4a35a' }),
   rugGrey: textured('rug_grey', 'rug', '#9ea0a2', '#4b4d50', { px: 256, metres: 2, roughness: 1, extra: '#cfd0d1' }),
   // lamps
   shade: plain('shade_paper', '#f6efe2', 0, 0.9, { emissive: '#3a3328', doubleSided: true }),
-  shadeLinen: textured('shade_linen', 'fabric', '#ece3d2', '#d9ccb5', { px: 128, metres: 0.15, roughness: 0.9 }),
+  shadeLinen: { ...textured('shade_linen', 'fabric', '#ece3d2', '#d9ccb5', { px: 128, metres: 0.15, roughness: 0.9 }), doubleSided: true },
   bulb: plain('bulb', '#fffbe8', 0, 0.2, { emissive: '#fff4d0' }),
   // plants and pots
   leaf: plain('leaf_green', '#3f6b35', 0, 0.6, { doubleSided: true }),

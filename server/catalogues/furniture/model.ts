@@ -61,9 +61,11 @@ export class Model {
    * dominant axis; `grain` names the world axis the texture's v (wood grain) follows where the
    * face allows it.
    */
-  add(name: MaterialName, g: Geom, m: Mat = IDENTITY, grain: 0 | 1 | 2 = 0): void {
+  add(name: MaterialName, g: Geom, m: Mat = IDENTITY, grain: 0 | 1 | 2 = 0, fitUv = false): void {
     const material = MATERIALS[name];
     const placed = m === IDENTITY ? g : transform(g, m);
+    // fitUv: one copy of the texture spans the part (a rug's border, a picture) instead of repeating
+    const fb = fitUv ? boundsOf([placed]) : null;
     let acc = this.parts.get(material.key);
     if (!acc) {
       acc = { material, pos: [], nrm: [], uv: [], idx: [] };
@@ -78,7 +80,8 @@ export class Model {
       const others = [0, 1, 2].filter((a) => a !== axis);
       let ua = others[0]!, va = others[1]!;
       if (ua === grain) [ua, va] = [va, ua];
-      acc.uv.push(p[ua]! / metres, p[va]! / metres);
+      if (fb) acc.uv.push((p[ua]! - fb.min[ua]!) / (fb.max[ua]! - fb.min[ua]! || 1), (p[va]! - fb.min[va]!) / (fb.max[va]! - fb.min[va]! || 1));
+      else acc.uv.push(p[ua]! / metres, p[va]! / metres);
     }
     acc.pos.push(...placed.pos);
     acc.nrm.push(...placed.nrm);

@@ -30,6 +30,7 @@ export const mm = (w: number, d: number, h: number): [number, number, number] =>
  * 'plinth' is a recessed base instead of legs.
  */
 export function legs(m: Model, mat: MaterialName, style: LegStyle, x0: number, x1: number, z0: number, z1: number, h: number, t = 0.045): void {
+  if (h <= 0) return;
   if (style === 'plinth') {
     const inset = Math.min(0.04, (x1 - x0) / 10);
     m.box(mat, x0 + inset, 0, z0 + inset, x1 - x0 - 2 * inset, h, z1 - z0 - 2 * inset);
@@ -61,10 +62,10 @@ export function barHandle(m: Model, mat: MaterialName, x: number, y: number, z: 
   for (const p of [a, b]) m.rod(mat, [p[0], p[1], z], p, r * 0.8, 8);
 }
 
-/** A round knob on a front plane. */
-export function knob(m: Model, mat: MaterialName, x: number, y: number, z: number, r = 0.015): void {
-  m.rod(mat, [x, y, z], [x, y, z + r * 1.2], r * 0.4, 8);
-  m.ball(mat, x, y, z + r * 1.6, r, r, r * 0.7, 12);
+/** A round knob on a front plane, standing out `depth` (the same as a bar handle by default). */
+export function knob(m: Model, mat: MaterialName, x: number, y: number, z: number, depth = 0.036, r = 0.015): void {
+  m.rod(mat, [x, y, z], [x, y, z + depth - r], r * 0.4, 8);
+  m.ball(mat, x, y, z + depth - r * 0.7, r, r, r * 0.7, 12);
 }
 
 /** Builds a list of defs from the cartesian product of option lists (variants of one family). */
