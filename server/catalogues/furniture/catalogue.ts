@@ -180,6 +180,8 @@ export function modelRow(def: FurnitureDef, id: number, triangles: number, lowTr
   };
 }
 
+export const COVER_PX = 256;
+
 export interface BuiltModel {
   readonly row: ModelRow;
   readonly glb: Uint8Array;
@@ -188,7 +190,8 @@ export interface BuiltModel {
   readonly coverPng: Uint8Array;
 }
 
-export async function buildModel(def: FurnitureDef, id: number, opts: { cover?: boolean } = {}): Promise<BuiltModel> {
+/** `coverSize`: the cover's pixels (256 by default; 0 draws none, for checks that need only files). */
+export async function buildModel(def: FurnitureDef, id: number, opts: { coverSize?: number } = {}): Promise<BuiltModel> {
   const high = new Model('high');
   const plan = def.build(high).symbol();
   const low = new Model('low');
@@ -196,7 +199,8 @@ export async function buildModel(def: FurnitureDef, id: number, opts: { cover?: 
   const parts = high.finish();
   const name = `yf-${def.key}`;
   const [glb, lowGlb] = await Promise.all([writeGlb(name, parts), writeGlb(`${name}-low`, low.finish())]);
-  const cover = opts.cover === false ? { width: 0, height: 0, rgb: new Uint8Array(0) } : renderCover(parts, { shadow: def.mount === 'floor' });
+  const coverSize = opts.coverSize ?? COVER_PX;
+  const cover = coverSize > 0 ? renderCover(parts, { size: coverSize, shadow: def.mount === 'floor' }) : { width: 0, height: 0, rgb: new Uint8Array(0) };
   return {
     row: modelRow(def, id, high.triangles(), low.triangles(), plan),
     glb,

@@ -11,8 +11,11 @@ export type Mat = readonly [number, number, number, number, number, number, numb
 
 export const IDENTITY: Mat = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0];
 
-/** a then b: the transform applying `a` first. */
-export function then(a: Mat, b: Mat): Mat {
+/**
+ * a then b: the transform applying `a` first. (Not named `then`: a module exporting `then` is a
+ * thenable, and awaiting its dynamic import never settles.)
+ */
+export function compose(a: Mat, b: Mat): Mat {
   const r = (i: number, j: number) => b[i * 4]! * a[j]! + b[i * 4 + 1]! * a[4 + j]! + b[i * 4 + 2]! * a[8 + j]!;
   const t = (i: number) => b[i * 4]! * a[3]! + b[i * 4 + 1]! * a[7]! + b[i * 4 + 2]! * a[11]! + b[i * 4 + 3]!;
   return [r(0, 0), r(0, 1), r(0, 2), t(0), r(1, 0), r(1, 1), r(1, 2), t(1), r(2, 0), r(2, 1), r(2, 2), t(2)];
@@ -20,7 +23,7 @@ export function then(a: Mat, b: Mat): Mat {
 
 /** Composes left to right: chain(a, b, c) applies a, then b, then c. */
 export function chain(...ms: Mat[]): Mat {
-  return ms.reduce((acc, m) => then(acc, m), IDENTITY);
+  return ms.reduce((acc, m) => compose(acc, m), IDENTITY);
 }
 
 export const move = (x: number, y: number, z: number): Mat => [1, 0, 0, x, 0, 1, 0, y, 0, 0, 1, z];
@@ -216,6 +219,20 @@ export function sheet(f: (u: number, v: number) => Vec3, nu: number, nv: number)
       const n = norm3(du[1]! * dv[2]! - du[2]! * dv[1]!, du[2]! * dv[0]! - du[0]! * dv[2]!, du[0]! * dv[1]! - du[1]! * dv[0]!);
       g.pos.push(p[0], p[1], p[2]);
       g.nrm.push(n[0], n[1], n[2]);
+    }
+  }
+  // where the surface pinches to a point (a leaf's tip) the differences vanish: borrow the
+  // normal of the nearest row that has one
+  const row = nu + 1;
+  for (let k = 0; k < g.nrm.length / 3; k++) {
+    if (Math.hypot(g.nrm[k * 3]!, g.nrm[k * 3 + 1]!, g.nrm[k * 3 + 2]!) > 0.5) continue;
+    for (let step = 1; step <= nv; step++) {
+      const m = [k - step * row, k + step * row].find((q) => q >= 0 && q * 3 < g.nrm.length && Math.hypot(g.nrm[q * 3]!, g.nrm[q * 3 + 1]!, g.nrm[q * 3 + 2]!) > 0.5);
+      if (m === undefined) continue;
+      g.nrm[k * 3] = g.nrm[m * 3]!;
+      g.nrm[k * 3 + 1] = g.nrm[m * 3 + 1]!;
+      g.nrm[k * 3 + 2] = g.nrm[m * 3 + 2]!;
+      break;
     }
   }
   for (let j = 0; j < nv; j++) {

@@ -42,12 +42,14 @@ export async function writeGlb(name: string, parts: readonly Part[]): Promise<Ui
       .createPrimitive()
       .setAttribute('POSITION', doc.createAccessor().setType('VEC3').setArray(part.pos).setBuffer(buffer))
       .setAttribute('NORMAL', doc.createAccessor().setType('VEC3').setArray(part.nrm).setBuffer(buffer))
-      .setAttribute('TEXCOORD_0', doc.createAccessor().setType('VEC2').setArray(part.uv).setBuffer(buffer))
       .setIndices(doc.createAccessor().setType('SCALAR').setArray(indices).setBuffer(buffer))
       .setMaterial(material);
+    // texture coordinates only where a texture uses them (an unused attribute is dead weight)
+    if (images) primitive.setAttribute('TEXCOORD_0', doc.createAccessor().setType('VEC2').setArray(part.uv).setBuffer(buffer));
     mesh.addPrimitive(primitive);
   }
   const node = doc.createNode(name).setMesh(mesh);
-  doc.createScene(name).addChild(node);
+  const scene = doc.createScene(name).addChild(node);
+  doc.getRoot().setDefaultScene(scene);
   return io.writeBinary(doc);
 }

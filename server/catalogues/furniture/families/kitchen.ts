@@ -73,15 +73,16 @@ function appliance(m: Model, p: ApplianceParams): Plan {
     }
     case 'hob': {
       // a glass slab with burners (rings) seen from above
-      m.box('blackGlass', -W / 2, 0, z0, W, H, D, 0.004);
+      m.box('blackGlass', -W / 2, 0, z0, W, H - 0.004, D, 0.004);
       const n = p.burners ?? 4;
       const spots: [number, number, number][] =
         n === 2 ? [[0, -D / 4, 0.1], [0, D / 4, 0.09]] :
         n === 5 ? [[-W / 3, -D / 4, 0.08], [-W / 3, D / 4, 0.09], [0, 0, 0.12], [W / 3, -D / 4, 0.09], [W / 3, D / 4, 0.08]] :
         [[-W / 4, -D / 4, 0.09], [-W / 4, D / 4, 0.08], [W / 4, -D / 4, 0.08], [W / 4, D / 4, 0.1]];
       for (const [x, z, r] of spots) {
-        m.cyl('greyLacquer', x, H - 0.004, z, r, 0.004, 32);
-        m.cyl('blackGlass', x, H - 0.003, z, r * 0.8, 0.003, 32);
+        // a raised ring (outer wall, top, inner wall) around the glass of the zone
+        m.lathe('greyLacquer', [[r, H - 0.004], [r, H], [r * 0.8, H], [r * 0.8, H - 0.004]], move(x, 0, z), 32);
+        m.cyl('greyLacquer', x, H - 0.004, z, r * 0.15, 0.003, 12);
         plan.ellipse(x, z, r, r);
       }
       break;

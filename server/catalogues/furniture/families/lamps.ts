@@ -83,13 +83,15 @@ function lamp(m: Model, p: LampParams): Plan {
       // marble base, an arc of rod segments, a dome at its end
       const baseR = 0.18;
       m.cyl('marquina', -R + baseR, 0, 0, baseR, 0.05, 32);
-      const n = 10;
+      // the arc rises from the base and bends over to hang the shade a reach away
+      const n = m.detail === 'high' ? 14 : 6;
       const cx = -R + baseR, top = H - 0.02, reach = W - baseR - 0.2;
+      const sweep = Math.PI * 0.72;
+      const rx = reach / (1 - Math.cos(sweep)), ry = top - 0.05;
       let prev: [number, number, number] = [cx, 0.05, 0];
       for (let k = 1; k <= n; k++) {
-        const t = k / n;
-        const a = t * Math.PI * 0.6;
-        const pt: [number, number, number] = [cx + Math.sin(a) * reach * (1 / Math.sin(Math.PI * 0.6)) * 0.9, 0.05 + (top - 0.05) * Math.sin(Math.min(Math.PI / 2, a * 1.1)), 0];
+        const th = (k / n) * sweep;
+        const pt: [number, number, number] = [cx + rx * (1 - Math.cos(th)), 0.05 + ry * Math.sin(th), 0];
         m.rod(p.body, prev, pt, 0.012);
         prev = pt;
       }

@@ -83,10 +83,15 @@ function sanitary(m: Model, p: SanitaryParams): Plan {
     case 'bath':
     case 'freeBath': {
       if (p.kind === 'bath') {
-        m.box('porcelain', -W / 2, 0, -D / 2, W, H, D, 0.02);
-        // the inside shown as a darker rounded recess in the top
-        m.add('enamelWhite', roundedBox(W - 0.16, 0.02, D - 0.16, 0.2, m.arc), move(0, H - 0.005, 0));
-        tap(m, p.tap, -W / 2 + 0.08, H, 0, 0.01);
+        // an open tub: four rim walls around a floor, so the inside shows
+        const t = 0.09;
+        m.box('porcelain', -W / 2, 0, -D / 2, W, 0.12, D, 0.01);
+        m.box('porcelain', -W / 2, 0, -D / 2, W, H, t, 0.02);
+        m.box('porcelain', -W / 2, 0, D / 2 - t, W, H, t, 0.02);
+        m.box('porcelain', -W / 2, 0, -D / 2, t * 1.6, H, D, 0.02);
+        m.box('porcelain', W / 2 - t, 0, -D / 2, t, H, D, 0.02);
+        m.box('enamelWhite', -W / 2 + t * 1.6, 0.12, -D / 2 + t, W - t * 2.6, 0.005, D - 2 * t, 0);
+        tap(m, p.tap, -W / 2 + t * 0.8, H, 0, 0.12);
       } else {
         m.add('porcelain', lathe([[0, 0], [0.8, 0], [0.9, 0.1], [1, 0.9], [1, 1], [0.92, 1], [0.85, 0.3], [0, 0.25]], m.round(48)), scale(W / 2, H, D / 2));
       }

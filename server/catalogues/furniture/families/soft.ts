@@ -1,7 +1,7 @@
 // Soft furnishings and decor: curtains (pleated panels on a rod), rugs, plants in pots, vases,
 // wall art, mirrors, clocks, cushions and tabletop objects.
 import type { Mount, StyleKey } from '../catalogue';
-import { chain, cylinder, move, rotX, rotY, roundedBox, scale, sheet, type Vec3 } from '../geometry';
+import { chain, cylinder, move, rotX, rotY, roundedBox, sheet, type Vec3 } from '../geometry';
 import type { MaterialName } from '../materials';
 import { footprint, Plan, type Model } from '../model';
 import { prng } from '../../textures';
