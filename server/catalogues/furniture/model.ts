@@ -88,9 +88,13 @@ export class Model {
     for (const i of placed.idx) acc.idx.push(base + i);
   }
 
-  /** A rounded box given by its min corner and size (the usual way furniture is measured). */
+  /**
+   * A rounded box given by its min corner and size (the usual way furniture is measured). A
+   * bevel under 15 mm gets one step (three would not show); the low variant drops it.
+   */
   box(name: MaterialName, x0: number, y0: number, z0: number, w: number, h: number, d: number, r = 0, grain: 0 | 1 | 2 = 0): void {
-    this.add(name, roundedBox(w, h, d, r, r > 0 ? this.arc : 0), move(x0 + w / 2, y0 + h / 2, z0 + d / 2), grain);
+    const steps = r <= 0 ? 0 : r >= 0.015 ? this.arc : this.detail === 'high' ? 1 : 0;
+    this.add(name, roundedBox(w, h, d, r, steps), move(x0 + w / 2, y0 + h / 2, z0 + d / 2), grain);
   }
 
   /** A vertical cylinder standing at (x, y, z), `seg` segments at high detail. */

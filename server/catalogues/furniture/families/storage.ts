@@ -241,7 +241,7 @@ function shelf(m: Model, p: ShelfParams): Plan {
         const n = Math.max(2, Math.floor(((k + c) % 3 === 0 ? 0.5 : 0.8) * cw / 0.035));
         for (let b = 0; b < n; b++) {
           const bh = Math.min(gapH, 0.17 + ((b * 37 + k * 11 + c * 5) % 9) * 0.012);
-          m.box('books', bx0 + b * 0.035, y + t, z0 + 0.02, 0.03, bh, Math.min(D - 0.04, 0.2), 0.002, 1);
+          m.box('books', bx0 + b * 0.035, y + t, z0 + 0.02, 0.03, bh, Math.min(D - 0.04, 0.2), 0, 1);
         }
         if ((k + c) % 3 === 0) {
           const vx = bx0 + cw * 0.7;
