@@ -68,9 +68,4 @@ export function knob(m: Model, mat: MaterialName, x: number, y: number, z: numbe
   m.ball(mat, x, y, z + depth - r * 0.7, r, r, r * 0.7, 12);
 }
 
-/** Builds a list of defs from the cartesian product of option lists (variants of one family). */
-export function product<A, B>(as: readonly A[], bs: readonly B[]): [A, B][] {
-  return as.flatMap((a) => bs.map((b) => [a, b] as [A, B]));
-}
-
 export type Defs = FurnitureDef[];

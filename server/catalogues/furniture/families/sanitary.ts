@@ -20,10 +20,11 @@ interface SanitaryParams {
 /** A bowl as a lathe: outer wall, rim, inner wall down to a floor (r in units of the half width). */
 const BOWL: [number, number][] = [[0, 0], [0.55, 0], [0.8, 0.35], [1, 0.85], [1, 1], [0.9, 1], [0.78, 0.6], [0.4, 0.3], [0, 0.3]];
 
-function tap(m: Model, mat: MaterialName, x: number, y: number, z: number, reach: number): void {
-  m.cyl(mat, x, y, z, 0.022, 0.12, 16);
-  m.rod(mat, [x, y + 0.11, z], [x, y + 0.11, z + reach], 0.011);
-  m.rod(mat, [x, y + 0.12, z - 0.01], [x, y + 0.16, z - 0.06], 0.007);
+/** A mixer tap: a column `height` tall, a spout reaching forward and a lever behind. */
+function tap(m: Model, mat: MaterialName, x: number, y: number, z: number, reach: number, height = 0.12): void {
+  m.cyl(mat, x, y, z, 0.022, height, 16);
+  m.rod(mat, [x, y + height - 0.01, z], [x, y + height - 0.01, z + reach], 0.011);
+  m.rod(mat, [x, y + height, z - 0.01], [x, y + height + 0.04, z - 0.06], 0.007);
 }
 
 function sanitary(m: Model, p: SanitaryParams): Plan {
@@ -74,8 +75,9 @@ function sanitary(m: Model, p: SanitaryParams): Plan {
     case 'vessel': {
       const cab = p.cabinet ?? 'walnut';
       m.box(cab, -W / 2, 0, -D / 2, W, 0.06, D, 0.01); // a counter slab on the wall
-      m.add('porcelain', lathe([[0, 0], [0.7, 0], [1, 0.6], [1, 1], [0.92, 1], [0.88, 0.4], [0, 0.25]], m.round(40)), chain(scale(0.2, 0.14, 0.2), move(0, 0.06, 0.02)));
-      tap(m, p.tap, 0, 0.06, -D / 2 + 0.05, 0.13);
+      m.add('porcelain', lathe([[0, 0], [0.7, 0], [1, 0.6], [1, 1], [0.92, 1], [0.88, 0.4], [0, 0.25]], m.round(40)), chain(scale(0.2, 0.14, 0.2), move(0, 0.06, 0.04)));
+      // a tall tap: its spout clears the bowl's rim
+      tap(m, p.tap, 0, 0.06, -D / 2 + 0.04, 0.16, 0.22);
       m.fit(W, H, D);
       plan.ellipse(0, 0.02 * (D / 0.5), 0.2, 0.2);
       break;
