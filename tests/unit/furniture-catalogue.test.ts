@@ -5,7 +5,7 @@
 // generators are deterministic.
 import validator, { type ValidationReport } from 'gltf-validator';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildModel, furnitureDefs, STYLES, type BuiltModel, type FurnitureDef } from '../../server/catalogues/furniture/catalogue';
+import { buildModel, furnitureDefs, modelFile, modelRows, STYLES, type BuiltModel, type FurnitureDef } from '../../server/catalogues/furniture/catalogue';
 
 /** Covers are drawn small here: the check is that they show something, not how it looks. */
 const COVER_TEST_PX = 64;
@@ -152,6 +152,18 @@ describe('furniture catalogue', () => {
       expect(off / n, row.model_id).toBeGreaterThan(0.03);
       expect(variance, row.model_id).toBeGreaterThan(40);
     }
+  });
+
+  it('lists the same rows without drawing files, and draws one file of a model by its id', async () => {
+    const rows = modelRows();
+    expect(rows).toEqual(defs.map((d) => built.get(d.key)!.row));
+    const sofa = rows.find((r) => r.class === 'sofa')!;
+    const first = built.get(sofa.model_id.slice(3))!;
+    expect(Buffer.from((await modelFile(sofa.model_id, 'glb'))!).equals(Buffer.from(first.glb))).toBe(true);
+    expect(Buffer.from((await modelFile(sofa.model_id, 'low'))!).equals(Buffer.from(first.lowGlb))).toBe(true);
+    const cover = (await modelFile(sofa.model_id, 'cover'))!;
+    expect([...cover.subarray(1, 4)].map((c) => String.fromCharCode(c)).join('')).toBe('PNG');
+    expect(await modelFile('yf-no-such-model', 'glb')).toBeNull();
   });
 
   it('is deterministic: the same definition gives the same bytes', async () => {

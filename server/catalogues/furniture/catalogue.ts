@@ -209,3 +209,35 @@ export async function buildModel(def: FurnitureDef, id: number, opts: { coverSiz
     coverPng: cover.width > 0 ? encodePng(cover.width, cover.height, cover.rgb) : new Uint8Array(0),
   };
 }
+
+/**
+ * Every row of the catalogue in id order, without drawing files (geometry only: a few seconds).
+ * What a server seeds as rows; the files are drawn on first request by modelFile.
+ */
+export function modelRows(): ModelRow[] {
+  return furnitureDefs().map((def, i) => {
+    const high = new Model('high');
+    const plan = def.build(high).symbol();
+    const low = new Model('low');
+    def.build(low);
+    return modelRow(def, i + 1, high.triangles(), low.triangles(), plan);
+  });
+}
+
+/** The files of a model: its GLB, its low-poly GLB and its cover (PNG). */
+export type ModelFile = 'glb' | 'low' | 'cover';
+
+let index: Map<string, { def: FurnitureDef; id: number }> | null = null;
+
+/**
+ * One file of the model `modelId` (`yf-<key>`), drawn from its generator; null when no model has
+ * that id. The server's on-demand storage (like catalogue pictures in ../assets.ts) calls this
+ * for a missing file and keeps the result.
+ */
+export async function modelFile(modelId: string, file: ModelFile): Promise<Uint8Array | null> {
+  index ??= new Map(furnitureDefs().map((def, i) => [`yf-${def.key}`, { def, id: i + 1 }]));
+  const hit = index.get(modelId);
+  if (!hit) return null;
+  const built = await buildModel(hit.def, hit.id, { coverSize: file === 'cover' ? COVER_PX : 0 });
+  return file === 'glb' ? built.glb : file === 'low' ? built.lowGlb : built.coverPng;
+}
