@@ -13,7 +13,11 @@ export type TexturePattern =
   | 'checker'
   | 'basketweave'
   | 'medallion'
-  | 'plan';
+  | 'plan'
+  | 'fabric'
+  | 'leather'
+  | 'brushed'
+  | 'rug';
 
 export const TEXTURE_PATTERNS: readonly TexturePattern[] = [
   'marble',
@@ -26,6 +30,10 @@ export const TEXTURE_PATTERNS: readonly TexturePattern[] = [
   'basketweave',
   'medallion',
   'plan',
+  'fabric',
+  'leather',
+  'brushed',
+  'rug',
 ];
 
 export interface TextureSpec {
@@ -385,6 +393,70 @@ function drawPlan(cv: Canvas, s: TextureSpec, c: Colours): void {
   });
 }
 
+/** Upholstery: a plain weave of warp and weft threads, each thread's tone slightly different. */
+function drawFabric(cv: Canvas, s: TextureSpec, c: Colours): void {
+  const threads = Math.max(8, Math.round(cv.width / 4));
+  const rowsN = Math.max(8, Math.round(cv.height / 4));
+  each(cv, (u, v, x, y) => {
+    const fx = u * threads;
+    const fy = v * rowsN;
+    const col = Math.floor(fx);
+    const row = Math.floor(fy);
+    // which thread lies on top alternates like a checkerboard: that is what a plain weave is
+    const warpOnTop = (col + row) % 2 === 0;
+    const across = warpOnTop ? fx - col : fy - row;
+    const round = Math.sin(across * Math.PI);
+    const tone = (hash3(s.seed, warpOnTop ? col : row + 7919, warpOnTop ? 1 : 2) / 4294967296 - 0.5) * 0.12;
+    const slub = fbm(s.seed, u, v, 4, 4, 3) - 0.5;
+    const fleck = (hash3(s.seed + 3, x, y) / 4294967296 - 0.5) * 0.05;
+    const colour = mix(c.base, c.accent, 0.5 + slub * 0.8 + tone * 2);
+    return shade(colour, 0.8 + 0.2 * round + fleck);
+  });
+}
+
+/** Leather: a fine pebble grain (cells of noise) with soft creases and a slightly waxy cloud. */
+function drawLeather(cv: Canvas, s: TextureSpec, c: Colours): void {
+  const [cx, cy] = cellsFor(cv, 2);
+  each(cv, (u, v, x, y) => {
+    const pebble = noise(s.seed, u, v, cv.width / 3, cv.height / 3);
+    const crease = Math.pow(1 - Math.abs(fbm(s.seed + 5, u, v, cx * 3, cy * 3, 3) - 0.5) * 2, 18);
+    const cloud = fbm(s.seed + 9, u, v, cx, cy, 4);
+    const fleck = (hash3(s.seed, x, y) / 4294967296 - 0.5) * 0.04;
+    const colour = mix(c.base, c.accent, cloud * 0.6 + crease * 0.5);
+    return shade(colour, 0.9 + pebble * 0.14 + fleck);
+  });
+}
+
+/** Brushed metal: fine streaks along u with a faint cloud. */
+function drawBrushed(cv: Canvas, s: TextureSpec, c: Colours): void {
+  each(cv, (u, v, _x, y) => {
+    const streak = noise(s.seed, u, v, 3, cv.height) * 0.7 + (hash3(s.seed, 0, y) / 4294967296) * 0.3;
+    const cloud = fbm(s.seed + 1, u, v, 2, 2, 3);
+    return mix(c.base, c.accent, streak * 0.45 + (cloud - 0.5) * 0.3);
+  });
+}
+
+/** A rug: a field with a woven texture, a border band and a repeated lozenge motif. */
+function drawRug(cv: Canvas, s: TextureSpec, c: Colours): void {
+  const r = prng(s.seed);
+  const motifs = 2 + Math.floor(r() * 3);
+  each(cv, (u, v, x, y) => {
+    const edge = Math.min(u, 1 - u, v, 1 - v);
+    const wool = (hash3(s.seed, x, y) / 4294967296 - 0.5) * 0.12 + (noise(s.seed + 2, u, v, 16, 16) - 0.5) * 0.1;
+    let colour: Rgb;
+    if (edge < 0.06) colour = c.accent;
+    else if (edge < 0.085) colour = c.extra;
+    else if (edge < 0.1) colour = c.base;
+    else {
+      const mu = (u * motifs) % 1;
+      const mv = (v * motifs) % 1;
+      const d = Math.abs(mu - 0.5) + Math.abs(mv - 0.5);
+      colour = d < 0.18 ? c.accent : d < 0.24 ? c.extra : Math.abs(d - 0.42) < 0.03 ? c.extra : c.base;
+    }
+    return shade(colour, 1 + wool);
+  });
+}
+
 const DRAW: Record<TexturePattern, (cv: Canvas, s: TextureSpec, c: Colours) => void> = {
   marble: drawMarble,
   granite: drawGranite,
@@ -396,6 +468,10 @@ const DRAW: Record<TexturePattern, (cv: Canvas, s: TextureSpec, c: Colours) => v
   basketweave: drawBasketweave,
   medallion: drawMedallion,
   plan: drawPlan,
+  fabric: drawFabric,
+  leather: drawLeather,
+  brushed: drawBrushed,
+  rug: drawRug,
 };
 
 export function renderTexture(spec: TextureSpec, width: number, height: number): RgbImage {
