@@ -1,6 +1,6 @@
 import { RECORD_SCOPES, type RecordOfType, type RecordScope, type RecordType, type SceneRecord } from '../../protocol/records';
 import { jsonEqual } from '../../protocol/patch';
-import { hasOwn } from './check';
+import { hasOwn, isPlainObject } from './check';
 import type { RecordsDiff } from './diff';
 import { createRandomIds, type IdGenerator } from './ids';
 import { RECORD_REFERENCES, RecordValidationError, referencesOf, validateRecord } from './validators';
@@ -361,7 +361,8 @@ export function createStore(options: StoreOptions = {}): RecordStore {
       referring: <T extends RecordType>(id: string, type: T) => referring(id, type) as RecordOfType<T>[],
       put(record) {
         assertOpen();
-        const stored = validateRecord(record);
+        // The record it replaces lets an update re-check only the fields it changed.
+        const stored = validateRecord(record, isPlainObject(record) && typeof record.id === 'string' ? lookup(record.id) : undefined);
         written(stored.id, stored);
       },
       remove(id) {
