@@ -186,17 +186,25 @@ export function diffWeight(diff: RecordsDiff): number {
 }
 
 // Every undoable commit weighs its diff: plain loops, no entry arrays (a batch renaming every
-// room weighs 3,000 records).
+// room weighs 3,000 records). Records and their arrays are frozen, so their weights are kept: the
+// record an edit replaces was weighed when it came in, and the outline a rename keeps is shared.
+const weights = new WeakMap<object, number>();
+
 function valueWeight(value: SceneRecord | unknown): number {
   if (typeof value === 'string') return 2 * value.length + 8;
   if (typeof value !== 'object' || value === null) return 8;
+  const known = weights.get(value);
+  if (known !== undefined) return known;
   let total = 16;
-  if (Array.isArray(value)) {
+  const isArray = Array.isArray(value);
+  if (isArray) {
     for (let i = 0; i < value.length; i++) total += valueWeight(value[i]);
-    return total;
+  } else {
+    const object = value as Record<string, unknown>;
+    for (const k in object) total += 2 * k.length + valueWeight(object[k]);
   }
-  const object = value as Record<string, unknown>;
-  for (const k in object) total += 2 * k.length + valueWeight(object[k]);
+  // Arrays and records only: caching every point of an outline would cost more than it saves.
+  if ((isArray || 'type' in value) && Object.isFrozen(value)) weights.set(value, total);
   return total;
 }
 
