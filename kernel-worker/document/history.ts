@@ -1,5 +1,6 @@
 import { jsonEqual } from '../../protocol/patch';
 import type { SceneRecord } from '../../protocol/records';
+import { hasOwn } from './check';
 import { isEmptyDiff, reverseDiff, squashInto, type MutableDiff, type RecordsDiff } from './diff';
 import type { Transaction } from './store';
 
@@ -180,31 +181,40 @@ export function diffWeight(diff: RecordsDiff): number {
   for (const id in diff.removed) total += valueWeight(diff.removed[id]!);
   for (const id in diff.updated) {
     const [from, to] = diff.updated[id]!;
-    total += valueWeight(from) + valueWeight(to);
+    total += pairWeight(from, to);
   }
   return total;
 }
 
-// Every undoable commit weighs its diff: plain loops, no entry arrays (a batch renaming every
-// room weighs 3,000 records). Records and their arrays are frozen, so their weights are kept: the
-// record an edit replaces was weighed when it came in, and the outline a rename keeps is shared.
-const weights = new WeakMap<object, number>();
+/**
+ * valueWeight(from) + valueWeight(to), walking once what the two share: an update keeps the
+ * stored record's untouched fields (a renamed room's outline is the very same frozen array).
+ */
+function pairWeight(from: SceneRecord, to: SceneRecord): number {
+  const a = from as unknown as Record<string, unknown>;
+  const b = to as unknown as Record<string, unknown>;
+  let total = 32;
+  for (const k in b) {
+    const v = b[k];
+    const field = 2 * k.length + valueWeight(v);
+    total += hasOwn(a, k) && a[k] === v ? 2 * field : field;
+  }
+  for (const k in a) if (!(hasOwn(b, k) && b[k] === a[k])) total += 2 * k.length + valueWeight(a[k]);
+  return total;
+}
 
+// Every undoable commit weighs its diff: plain loops, no entry arrays (a batch renaming every
+// room weighs 3,000 records).
 function valueWeight(value: SceneRecord | unknown): number {
   if (typeof value === 'string') return 2 * value.length + 8;
   if (typeof value !== 'object' || value === null) return 8;
-  const known = weights.get(value);
-  if (known !== undefined) return known;
   let total = 16;
-  const isArray = Array.isArray(value);
-  if (isArray) {
+  if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) total += valueWeight(value[i]);
-  } else {
-    const object = value as Record<string, unknown>;
-    for (const k in object) total += 2 * k.length + valueWeight(object[k]);
+    return total;
   }
-  // Arrays and records only: caching every point of an outline would cost more than it saves.
-  if ((isArray || 'type' in value) && Object.isFrozen(value)) weights.set(value, total);
+  const object = value as Record<string, unknown>;
+  for (const k in object) total += 2 * k.length + valueWeight(object[k]);
   return total;
 }
 
