@@ -318,9 +318,7 @@ export function createStore(options: StoreOptions = {}): RecordStore {
     };
     const count = (type: RecordType, by: number) => countDelta.set(type, (countDelta.get(type) ?? 0) + by);
     // Every put and remove: kept to a few map operations (a batch renaming every room does 1,600).
-    const written = (id: string, next: SceneRecord | null) => {
-      const overlaid = changes.get(id);
-      const committed = index.get(id);
+    const written = (id: string, next: SceneRecord | null, overlaid: SceneRecord | null | undefined, committed: SceneRecord | undefined) => {
       const before = overlaid === undefined ? committed : (overlaid ?? undefined);
       if (!touched.has(id)) touched.set(id, before);
       // The types the id had (committed, so far) or gets: their merged lists are out of date.
@@ -361,13 +359,16 @@ export function createStore(options: StoreOptions = {}): RecordStore {
       referring: <T extends RecordType>(id: string, type: T) => referring(id, type) as RecordOfType<T>[],
       put(record) {
         assertOpen();
+        const id = isPlainObject(record) && typeof record.id === 'string' ? record.id : '';
+        const overlaid = changes.get(id);
+        const committed = index.get(id);
         // The record it replaces lets an update re-check only the fields it changed.
-        const stored = validateRecord(record, isPlainObject(record) && typeof record.id === 'string' ? lookup(record.id) : undefined);
-        written(stored.id, stored);
+        const stored = validateRecord(record, overlaid === undefined ? committed : (overlaid ?? undefined));
+        written(stored.id, stored, overlaid, committed);
       },
       remove(id) {
         assertOpen();
-        if (lookup(id) !== undefined) written(id, null);
+        if (lookup(id) !== undefined) written(id, null, changes.get(id), index.get(id));
       },
       newId(type) {
         assertOpen();
