@@ -35,9 +35,10 @@ export interface Transaction extends RecordReader {
   /**
    * The ids written or removed since the last call (the first call: since the transaction began),
    * each once in the order first touched, with the record each had before that: what the upkeep
-   * pass (commands/upkeep.ts) works from. A put of an equal record counts as touched.
+   * pass (commands/upkeep.ts) works from. A put of an equal record counts as touched. Nothing
+   * touched: a shared empty map (the pass asks after every command of a batch).
    */
-  takeTouched(): Map<string, SceneRecord | undefined>;
+  takeTouched(): ReadonlyMap<string, SceneRecord | undefined>;
 }
 
 export interface TransactionResult<R> {
@@ -61,6 +62,8 @@ export interface StoreOptions {
   readonly ids?: IdGenerator;
   readonly initial?: readonly SceneRecord[];
 }
+
+const NOTHING_TOUCHED: ReadonlyMap<string, SceneRecord | undefined> = new Map();
 
 function byId(a: SceneRecord, b: SceneRecord): number {
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
@@ -378,6 +381,7 @@ export function createStore(options: StoreOptions = {}): RecordStore {
         return id;
       },
       takeTouched() {
+        if (touched.size === 0) return NOTHING_TOUCHED;
         const out = touched;
         touched = new Map();
         return out;
