@@ -63,8 +63,6 @@ export interface StoreOptions {
   readonly initial?: readonly SceneRecord[];
 }
 
-const NOTHING_TOUCHED: ReadonlyMap<string, SceneRecord | undefined> = new Map();
-
 function byId(a: SceneRecord, b: SceneRecord): number {
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
@@ -235,6 +233,9 @@ type Index = ReturnType<typeof createIndex>;
 
 /** The records a list of ids names, in the order of their ids. */
 const sortedRecords = (records: SceneRecord[]): SceneRecord[] => records.sort(byId);
+
+/** What takeTouched hands back when nothing was touched (shared: nobody writes to it). */
+const NOTHING_TOUCHED: ReadonlyMap<string, SceneRecord | undefined> = new Map();
 
 export function createStore(options: StoreOptions = {}): RecordStore {
   const newId = options.ids ?? createRandomIds();
