@@ -2,7 +2,7 @@ import type { CeilingRecord, RoomRecord, Vec2 } from '../../../protocol/records'
 import { lookKey } from '../../render/materials';
 import { outlineEdges, suspendedCeilingGeometry } from '../../render/room-mesh';
 import { surfaceLook } from '../paving/view';
-import { roomsOfStorey, sameRing } from '../room/view';
+import { roomsOfStorey, sameBuild } from '../room/view';
 import { viewIndex, type ViewKind, type ViewQuery } from '../view-kind';
 
 // A suspended ceiling hung in a room (the room then has no ceiling of its own), dressed by the
@@ -38,16 +38,7 @@ export const ceilingView: ViewKind<'ceiling', CeilingState> = {
     const elevation = env.elevationOf(room.storeyId);
     const look = surfaceLook(env, room.id, 'ceiling');
     const state: CeilingState = { outline: room.outline, elevation, hangs: ceiling.elevation, thickness: ceiling.thickness, look: look ? lookKey(look) : '' };
-    if (
-      old &&
-      sameRing(old.outline, state.outline) &&
-      old.elevation === state.elevation &&
-      old.hangs === state.hangs &&
-      old.thickness === state.thickness &&
-      old.look === state.look
-    ) {
-      return undefined;
-    }
+    if (sameBuild(old, state)) return undefined;
     return {
       state,
       fill: (group) => {

@@ -25,6 +25,13 @@ export function sameRing(a: readonly Vec2[], b: readonly Vec2[]): boolean {
   return true;
 }
 
+/** Two build states alike: the same outline (sameRing) and every other field equal. */
+export function sameBuild<S extends { readonly outline: readonly Vec2[] }>(old: S | undefined, state: S): boolean {
+  if (!old || !sameRing(old.outline, state.outline)) return false;
+  for (const key in state) if (key !== 'outline' && old[key] !== state[key]) return false;
+  return true;
+}
+
 /**
  * What a room was built from. Compared field by field, not as one key string: a batch renaming
  * every room asks each of them (and their ceilings) whether to rebuild, and builds no strings.
@@ -109,18 +116,7 @@ export const roomView: ViewKind<'room', RoomState> = {
       ceiling: ceiling ? lookKey(ceiling) : '',
       gaps: gaps ? JSON.stringify(gaps) : '',
     };
-    if (
-      old &&
-      sameRing(old.outline, state.outline) &&
-      old.elevation === state.elevation &&
-      old.height === state.height &&
-      old.floor === state.floor &&
-      old.hung === state.hung &&
-      old.ceiling === state.ceiling &&
-      old.gaps === state.gaps
-    ) {
-      return undefined;
-    }
+    if (sameBuild(old, state)) return undefined;
     return { state, fill: (group) => fill(group, room, elevation, gaps, env) };
   },
   edges: (room, _key, group, env) => (group.children.length > 0 ? outlineEdges(room.outline, env.elevationOf(room.storeyId) + 1) : null),
