@@ -46,15 +46,25 @@ export function diffValues(prev: unknown, next: unknown, path: (string | number)
   return out;
 }
 
+const ownKey = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k);
+
 export function jsonEqual(a: Json | undefined, b: Json | undefined): boolean {
   if (Object.is(a, b)) return true;
+  // Plain loops, no key arrays: the store compares every record a commit writes with the one it replaces.
   if (Array.isArray(a) && Array.isArray(b)) {
-    return a.length === b.length && a.every((v, i) => jsonEqual(v, b[i]));
+    if (a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!jsonEqual(a[i], b[i])) return false;
+    return true;
   }
   if (isPlainObject(a) && isPlainObject(b)) {
-    const ka = Object.keys(a);
-    if (ka.length !== Object.keys(b).length) return false;
-    return ka.every((k) => k in b && jsonEqual(a[k] as Json, b[k] as Json));
+    let keys = 0;
+    for (const k in a) {
+      if (!ownKey(a, k)) continue;
+      if (!(k in b) || !jsonEqual(a[k] as Json, b[k] as Json)) return false;
+      keys++;
+    }
+    for (const k in b) if (ownKey(b, k)) keys--;
+    return keys === 0;
   }
   return false;
 }

@@ -7,8 +7,10 @@ import type { CommandDef } from './types';
 /** Large enough for a generated whole house in one step, small enough to refuse a runaway loop. */
 export const MAX_BATCH_COMMANDS = 100_000;
 
+const entryShape = object<{ name: string; args: unknown }>({ name: string({ maxLength: 100 }), args: passThrough });
+
 const entry: Check<BatchEntry> = (value, path) => {
-  const checked = object<{ name: string; args: unknown }>({ name: string({ maxLength: 100 }), args: passThrough })(value, path);
+  const checked = entryShape(value, path);
   if (checked.name === 'batch') throw new CheckError(`${path}.name`, 'batches do not nest: put the commands in this batch');
   return checked as BatchEntry;
 };

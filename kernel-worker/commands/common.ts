@@ -47,6 +47,25 @@ export function storeyFor(tx: Transaction, storeyId: string | undefined): Storey
   return storey;
 }
 
+/** The record types that stand on a storey. */
+type OnStoreyType = { [K in RecordType]: RecordOfType<K> extends { readonly storeyId: string } ? K : never }[RecordType];
+
+/**
+ * Adds a record of a type that stands on a storey: on the args' storey (else the current one),
+ * under the caller's chosen id (else a fresh one), with the fields made for that storey.
+ */
+export function addOnStorey<T extends OnStoreyType>(
+  tx: Transaction,
+  type: T,
+  a: { readonly id?: string; readonly storeyId?: string },
+  fields: (storey: StoreyRecord) => Omit<RecordOfType<T>, 'id' | 'type' | 'storeyId'>,
+): { id: string } {
+  const storey = storeyFor(tx, a.storeyId);
+  const id = claimId(tx, type, a.id);
+  tx.put({ id, type, storeyId: storey.id, ...fields(storey) } as unknown as RecordOfType<T>);
+  return { id };
+}
+
 /** The checks of a type's fields, each optional, plus the id: the args of `<type>.update`. */
 export function updateArgs<T extends DocumentRecordType>(type: T): Check<UpdateArgs<T>> {
   const shape = RECORD_SHAPES[type] as unknown as Record<string, Check<unknown>>;

@@ -1,7 +1,7 @@
 import type { CommandArgs } from '../../protocol/commands';
 import { object, optional } from '../document/check';
 import { RECORD_SHAPES } from '../document/validators';
-import { chosenIdArg, claimId, removeCommand, storeyFor, updateCommand } from './common';
+import { addOnStorey, chosenIdArg, removeCommand, updateCommand } from './common';
 import type { CommandDef } from './types';
 
 const shape = RECORD_SHAPES.light;
@@ -17,18 +17,12 @@ export const addLight: CommandDef<'light.add'> = {
   }),
   history: 'undoable',
   run(tx, a) {
-    const storey = storeyFor(tx, a.storeyId);
-    const id = claimId(tx, 'light', a.id);
-    tx.put({
-      id,
-      type: 'light',
-      storeyId: storey.id,
+    return addOnStorey(tx, 'light', a, () => ({
       kind: a.kind ?? 'point',
       position: a.position,
       color: a.color ?? '#ffffff',
       intensity: a.intensity ?? 1,
-    });
-    return { id };
+    }));
   },
 };
 

@@ -1,7 +1,7 @@
 import type { CommandArgs } from '../../protocol/commands';
 import { object, optional } from '../document/check';
 import { RECORD_SHAPES } from '../document/validators';
-import { chosenIdArg, claimId, removeCommand, storeyFor, updateCommand } from './common';
+import { addOnStorey, chosenIdArg, removeCommand, updateCommand } from './common';
 import type { CommandDef } from './types';
 
 const shape = RECORD_SHAPES.model;
@@ -18,19 +18,13 @@ export const addModel: CommandDef<'model.add'> = {
   }),
   history: 'undoable',
   run(tx, a) {
-    const storey = storeyFor(tx, a.storeyId);
-    const id = claimId(tx, 'model', a.id);
-    tx.put({
-      id,
-      type: 'model',
-      storeyId: storey.id,
+    return addOnStorey(tx, 'model', a, () => ({
       modelId: a.modelId,
       name: a.name ?? '',
       position: a.position,
       rotation: a.rotation ?? 0,
       size: a.size,
-    });
-    return { id };
+    }));
   },
 };
 

@@ -3,7 +3,7 @@ import type { RoomRecord } from '../../protocol/records';
 import { object, optional } from '../document/check';
 import { RECORD_SHAPES } from '../document/validators';
 import { signedArea } from '../geometry/polygon';
-import { chosenIdArg, claimId, removeCommand, storeyFor, updateCommand } from './common';
+import { addOnStorey, chosenIdArg, removeCommand, requireRecord, updateCommand } from './common';
 import type { CommandDef } from './types';
 
 // Rooms are normally made by the walls (reconcile.ts: the faces of the wall graph, kept by the
@@ -28,19 +28,14 @@ export const addRoom: CommandDef<'room.add'> = {
   }),
   history: 'undoable',
   run(tx, a) {
-    const storey = storeyFor(tx, a.storeyId);
-    const room: RoomRecord = {
-      id: claimId(tx, 'room', a.id),
-      type: 'room',
-      storeyId: storey.id,
+    const added = addOnStorey(tx, 'room', a, (storey) => ({
       name: a.name ?? '',
       roomType: a.roomType ?? 0,
       outline: a.outline,
       height: a.height ?? storey.layerHeight,
-    };
-    assertHasArea(tx, room);
-    tx.put(room);
-    return { id: room.id };
+    }));
+    assertHasArea(tx, requireRecord(tx, added.id, 'room'));
+    return added;
   },
 };
 

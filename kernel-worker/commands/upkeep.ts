@@ -133,15 +133,20 @@ export const UPKEEP_RULES: readonly UpkeepRule[] = [roomsFollowWalls, metaFollow
  */
 export function settle(tx: Transaction, rules: readonly UpkeepRule[] = UPKEEP_RULES, options: SettleOptions = NO_OPTIONS): UpkeepReport {
   // Runs after every command (a batch of 1,600 renames: 1,600 times), so it allocates little.
-  const touched = tx.takeTouched();
+  let touched = tx.takeTouched();
   if (touched.size === 0 && options === NO_OPTIONS) return NOTHING_DONE;
-  const reconciled = new Map<string, ReconcileResult>();
+  let reconciled: Map<string, ReconcileResult> | null = null;
   for (const rule of rules) {
-    if (isDue(tx, rule, touched, options)) rule.run(tx, touched, options, reconciled);
+    if (isDue(tx, rule, touched, options)) rule.run(tx, touched, options, (reconciled ??= new Map()));
     // What this rule wrote reaches the rules after it as touched too (the rooms a reconcile made).
-    for (const [id, before] of tx.takeTouched()) if (!touched.has(id)) touched.set(id, before);
+    const wrote = tx.takeTouched();
+    if (wrote.size > 0) {
+      const merged = new Map(touched);
+      for (const [id, before] of wrote) if (!merged.has(id)) merged.set(id, before);
+      touched = merged;
+    }
   }
-  return { reconciled };
+  return reconciled ? { reconciled } : NOTHING_DONE;
 }
 
 const NO_OPTIONS: SettleOptions = {};

@@ -29,6 +29,27 @@ export function joinPath(path: string, key: string | number): string {
   return path ? `${path}.${key}` : key;
 }
 
+/**
+ * The composite checks (object, arrayOf) hand their parts an empty path and name the part only
+ * when it fails: a record's dozens of fields then cost no path strings on the way through. A part
+ * builds its path from the one it was given (joinPath, `${path}.x`), so the path it reports is
+ * relative ("", "x", "[2].y", ".name") and is put under the part's own name here.
+ */
+function under(path: string, key: string | number, error: CheckError): CheckError {
+  const head = joinPath(path, key);
+  const rest = error.path;
+  const full = rest === '' ? head : rest.startsWith('[') || rest.startsWith('.') ? head + rest : `${head}.${rest}`;
+  return new CheckError(full, error.problem);
+}
+
+function checkPart<T>(check: Check<T>, value: unknown, path: string, key: string | number): T {
+  try {
+    return check(value, '');
+  } catch (e) {
+    throw e instanceof CheckError ? under(path, key, e) : e;
+  }
+}
+
 export interface NumberRule {
   /** inclusive */
   readonly min?: number;
@@ -120,7 +141,7 @@ export function arrayOf<T>(check: Check<T>, rule: ArrayRule = {}): Check<T[]> {
     if (rule.maxLength !== undefined && value.length > rule.maxLength) {
       throw new CheckError(path, `must have at most ${rule.maxLength} items, got ${value.length}`);
     }
-    return value.map((item, i) => check(item, joinPath(path, i)));
+    return value.map((item, i) => checkPart(check, item, path, i));
   };
 }
 
@@ -142,19 +163,31 @@ export type Shape<T> = { readonly [K in keyof T]-?: Check<T[K]> };
  * silently dropped from saved files otherwise), keys whose check yields undefined are left out.
  */
 export function object<T extends object>(shape: Shape<T>): Check<T> {
+  const check = objectOnto(shape);
+  return (value, path) => check(value, path, undefined);
+}
+
+/**
+ * object(shape), given a value it has already passed and deep-frozen: the fields of the new value
+ * that are that value's own (the same frozen object or primitive) are kept as they are instead of
+ * being checked and copied again, so re-checking a record one field of which changed costs that
+ * field. Whole-value rules are the caller's to run.
+ */
+export function objectOnto<T extends object>(shape: Shape<T>): (value: unknown, path: string, passed: T | undefined) => T {
   const keys = Object.keys(shape) as (keyof T & string)[];
-  return (value, path) => {
+  return (value, path, passed) => {
     if (!isPlainObject(value)) {
       throw new CheckError(path, `must be an object with ${keys.join(', ')}, got ${describeValue(value)}`);
     }
-    for (const key of Object.keys(value)) {
-      if (!hasOwn(shape, key)) {
+    for (const key in value) {
+      if (hasOwn(value, key) && !hasOwn(shape, key)) {
         throw new CheckError(joinPath(path, key), `is not a known field (known: ${keys.join(', ')})`);
       }
     }
     const out: Partial<Record<keyof T, unknown>> = {};
     for (const key of keys) {
-      const checked = shape[key](value[key], joinPath(path, key));
+      const field = value[key];
+      const checked = passed !== undefined && field === passed[key] ? field : checkPart(shape[key], field, path, key);
       if (checked !== undefined) out[key] = checked;
     }
     return out as T;

@@ -1,5 +1,6 @@
 import { jsonEqual } from '../../protocol/patch';
 import type { SceneRecord } from '../../protocol/records';
+import { hasOwn } from './check';
 import { isEmptyDiff, reverseDiff, squashInto, type MutableDiff, type RecordsDiff } from './diff';
 import type { Transaction } from './store';
 
@@ -180,8 +181,25 @@ export function diffWeight(diff: RecordsDiff): number {
   for (const id in diff.removed) total += valueWeight(diff.removed[id]!);
   for (const id in diff.updated) {
     const [from, to] = diff.updated[id]!;
-    total += valueWeight(from) + valueWeight(to);
+    total += pairWeight(from, to);
   }
+  return total;
+}
+
+/**
+ * valueWeight(from) + valueWeight(to), walking once what the two share: an update keeps the
+ * stored record's untouched fields (a renamed room's outline is the very same frozen array).
+ */
+function pairWeight(from: SceneRecord, to: SceneRecord): number {
+  const a = from as unknown as Record<string, unknown>;
+  const b = to as unknown as Record<string, unknown>;
+  let total = 32;
+  for (const k in b) {
+    const v = b[k];
+    const field = 2 * k.length + valueWeight(v);
+    total += hasOwn(a, k) && a[k] === v ? 2 * field : field;
+  }
+  for (const k in a) if (!(hasOwn(b, k) && b[k] === a[k])) total += 2 * k.length + valueWeight(a[k]);
   return total;
 }
 

@@ -1,6 +1,6 @@
 import { RECORD_SCOPES, type RecordOfType, type RecordScope, type RecordType, type SceneRecord } from '../../protocol/records';
 import { jsonEqual } from '../../protocol/patch';
-import { hasOwn } from './check';
+import { hasOwn, isPlainObject } from './check';
 import type { RecordsDiff } from './diff';
 import { createRandomIds, type IdGenerator } from './ids';
 import { RECORD_REFERENCES, RecordValidationError, referencesOf, validateRecord } from './validators';
@@ -35,9 +35,10 @@ export interface Transaction extends RecordReader {
   /**
    * The ids written or removed since the last call (the first call: since the transaction began),
    * each once in the order first touched, with the record each had before that: what the upkeep
-   * pass (commands/upkeep.ts) works from. A put of an equal record counts as touched.
+   * pass (commands/upkeep.ts) works from. A put of an equal record counts as touched. Nothing
+   * touched: a shared empty map (the pass asks after every command of a batch).
    */
-  takeTouched(): Map<string, SceneRecord | undefined>;
+  takeTouched(): ReadonlyMap<string, SceneRecord | undefined>;
 }
 
 export interface TransactionResult<R> {
@@ -234,6 +235,9 @@ type Index = ReturnType<typeof createIndex>;
 /** The records a list of ids names, in the order of their ids. */
 const sortedRecords = (records: SceneRecord[]): SceneRecord[] => records.sort(byId);
 
+/** What takeTouched hands back when nothing was touched (shared: nobody writes to it). */
+const NOTHING_TOUCHED: ReadonlyMap<string, SceneRecord | undefined> = new Map();
+
 export function createStore(options: StoreOptions = {}): RecordStore {
   const newId = options.ids ?? createRandomIds();
   const index = createIndex();
@@ -319,9 +323,7 @@ export function createStore(options: StoreOptions = {}): RecordStore {
     };
     const count = (type: RecordType, by: number) => countDelta.set(type, (countDelta.get(type) ?? 0) + by);
     // Every put and remove: kept to a few map operations (a batch renaming every room does 1,600).
-    const written = (id: string, next: SceneRecord | null) => {
-      const overlaid = changes.get(id);
-      const committed = index.get(id);
+    const written = (id: string, next: SceneRecord | null, overlaid: SceneRecord | null | undefined, committed: SceneRecord | undefined) => {
       const before = overlaid === undefined ? committed : (overlaid ?? undefined);
       if (!touched.has(id)) touched.set(id, before);
       // The types the id had (committed, so far) or gets: their merged lists are out of date.
@@ -362,12 +364,16 @@ export function createStore(options: StoreOptions = {}): RecordStore {
       referring: <T extends RecordType>(id: string, type: T) => referring(id, type) as RecordOfType<T>[],
       put(record) {
         assertOpen();
-        const stored = validateRecord(record);
-        written(stored.id, stored);
+        const id = isPlainObject(record) && typeof record.id === 'string' ? record.id : '';
+        const overlaid = changes.get(id);
+        const committed = index.get(id);
+        // The record it replaces lets an update re-check only the fields it changed.
+        const stored = validateRecord(record, overlaid === undefined ? committed : (overlaid ?? undefined));
+        written(stored.id, stored, overlaid, committed);
       },
       remove(id) {
         assertOpen();
-        if (lookup(id) !== undefined) written(id, null);
+        if (lookup(id) !== undefined) written(id, null, changes.get(id), index.get(id));
       },
       newId(type) {
         assertOpen();
@@ -377,6 +383,7 @@ export function createStore(options: StoreOptions = {}): RecordStore {
         return id;
       },
       takeTouched() {
+        if (touched.size === 0) return NOTHING_TOUCHED;
         const out = touched;
         touched = new Map();
         return out;

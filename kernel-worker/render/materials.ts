@@ -4,16 +4,13 @@ import {
   DoubleSide,
   FrontSide,
   LineBasicMaterial,
-  LinearMipmapLinearFilter,
   MeshStandardMaterial,
-  RepeatWrapping,
   RGBAFormat,
-  SRGBColorSpace,
   type Texture,
 } from 'three';
 import type { PavingRecord, ViewMode } from '../../protocol/records';
 import { MM } from './coords';
-import { browserTileImageLoader, createTilePictures, type ComposeTile, type LoadTileImage, type TilePictures } from './tile-pictures';
+import { browserTileImageLoader, createTilePictures, finishTileTexture, type ComposeTile, type LoadTileImage, type TilePictures } from './tile-pictures';
 
 // Shared materials per kind of surface, so switching the view mode touches a handful of
 // materials instead of every mesh; surfaces with a paving (a wall side, a room's floor or
@@ -101,7 +98,8 @@ const FLOOR_BY_ROOM_TYPE: ReadonlyMap<number, number> = new Map([
 ]);
 const DEFAULT_FLOOR = 0xd9d2c5;
 
-function hashOf(text: string): number {
+/** FNV-1a: a stable small hash of a catalogue code (a tile's, a model's), to pick a placeholder tone. */
+export function hashOf(text: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
   return h >>> 0;
@@ -174,15 +172,7 @@ function tileTexture(width: number, height: number, gap: number): DataTexture {
       data[i + 3] = 255;
     }
   }
-  const texture = new DataTexture(data, pw, ph, RGBAFormat);
-  texture.colorSpace = SRGBColorSpace;
-  texture.wrapS = RepeatWrapping;
-  texture.wrapT = RepeatWrapping;
-  texture.minFilter = LinearMipmapLinearFilter;
-  texture.generateMipmaps = true;
-  texture.anisotropy = 4;
-  texture.needsUpdate = true;
-  return texture;
+  return finishTileTexture(new DataTexture(data, pw, ph, RGBAFormat), 4);
 }
 
 /** Surface uv are metres: one repeat per tile and joint, the grid turned and shifted as the paving says. */

@@ -17,7 +17,7 @@ import {
 import type { ModelRecord, ViewMode } from '../../protocol/records';
 import { MM } from './coords';
 import { WatchedGroup, WatchedMesh } from './watched';
-import { partsShown } from './materials';
+import { hashOf, partsShown } from './materials';
 
 // Furniture models as box placeholders (until the catalogue brings their meshes), drawn
 // instanced: one InstancedMesh for every model of the document, coloured per catalogue item, and
@@ -39,13 +39,6 @@ export const MODEL_PALETTE: readonly number[] = [0x9aa5b1, 0xb5a48b, 0x7d8c7a, 0
 
 const EDGE_COLOUR = 0x46505c;
 const INITIAL_CAPACITY = 64;
-
-/** FNV-1a: a stable small hash of a catalogue id. */
-function hashOf(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  return h >>> 0;
-}
 
 export function paletteIndex(modelId: string): number {
   return hashOf(modelId) % MODEL_PALETTE.length;

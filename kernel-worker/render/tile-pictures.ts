@@ -99,13 +99,13 @@ export const composeTileOnCanvas: ComposeTile = (image, tile) => {
 };
 
 /** The texture settings of a composed tile (sRGB, wrapping, mipmaps, some anisotropy for floors seen at a glance). */
-export function finishTileTexture<T extends Texture>(texture: T): T {
+export function finishTileTexture<T extends Texture>(texture: T, anisotropy = 8): T {
   texture.colorSpace = SRGBColorSpace;
   texture.wrapS = RepeatWrapping;
   texture.wrapT = RepeatWrapping;
   texture.minFilter = LinearMipmapLinearFilter;
   texture.generateMipmaps = true;
-  texture.anisotropy = 8;
+  texture.anisotropy = anisotropy;
   texture.needsUpdate = true;
   return texture;
 }

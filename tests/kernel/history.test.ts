@@ -155,6 +155,19 @@ describe('history', () => {
   });
 });
 
+describe('diffWeight', () => {
+  it('weighs an update as its two records, whatever they share', () => {
+    const from = model('m0', 0);
+    const moved = { ...from, position: { x: 1234, y: 0, z: 0 } };
+    const slimmer = Object.fromEntries(Object.entries(from).filter(([k]) => k !== 'name')) as unknown as ModelRecord;
+    for (const to of [from, moved, { ...moved, modelId: 'a much longer model id' }, slimmer]) {
+      const apart = diffWeight(add(from)) + diffWeight(add(to));
+      expect(diffWeight(move(from, to))).toBe(apart);
+      expect(diffWeight(move(to, from))).toBe(apart);
+    }
+  });
+});
+
 describe('applying history diffs', () => {
   it('refuses a diff whose records are not as the store holds them', () => {
     const store = createStore({ initial: [{ id: 's', type: 'storey', index: 0, name: '1F', elevation: 0, layerHeight: 2800 }] });

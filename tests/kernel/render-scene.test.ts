@@ -380,6 +380,20 @@ describe('rooms, ceilings, pavings, skirting and lights', () => {
     expect(meshesOf(graph.objectFor(roomId)!)).toHaveLength(2);
   });
 
+  it('rebuilds a room or its ceiling when what it is built from changes, not on a rename', () => {
+    const { k, graph, roomId } = room();
+    const { id: ceilingId } = k.exec('ceiling.add', { roomId });
+    k.exec('room.update', { id: roomId, name: 'Hall' });
+    expect(graph.lastSync.rebuilt).toEqual(new Set());
+    k.exec('room.update', { id: roomId, height: 3000 });
+    expect(graph.lastSync.rebuilt).toEqual(new Set([roomId]));
+    k.exec('ceiling.update', { id: ceilingId, thickness: 60 });
+    expect(graph.lastSync.rebuilt).toEqual(new Set([ceilingId]));
+    const outline = k.kernel.records.getOfType(roomId, 'room')!.outline.map((p) => (p.x > 0 ? { ...p, x: p.x - 100 } : p));
+    k.exec('room.update', { id: roomId, outline });
+    expect(graph.lastSync.rebuilt).toEqual(new Set([roomId, ceilingId]));
+  });
+
   it('paints pavings: a tile grid per tile size on a wall side and a floor, the room type default otherwise', () => {
     const { k, graph, roomId, wall } = room();
     const floorMaterial = () => meshesOf(graph.objectFor(roomId)!)[0]!.material as MeshStandardMaterial;

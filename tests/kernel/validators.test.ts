@@ -39,3 +39,26 @@ describe('record tables', () => {
     }
   });
 });
+
+describe('validateRecord', () => {
+  it('names the whole path of a nested failure', () => {
+    const { tk, roomId } = withRoom();
+    const room = tk.kernel.records.getOfType(roomId, 'room')!;
+    const outline = room.outline.map((p, i) => (i === 2 ? { ...p, x: 'a' } : p));
+    expect(() => validateRecord({ ...room, outline })).toThrow(`room ${roomId}: outline[2].x: must be a finite number >= -1000000 and <= 1000000, got "a"`);
+    expect(() => validateRecord({ ...room, colour: 1 })).toThrow(`room ${roomId}: colour: is not a known field`);
+  });
+
+  it('checks the fields a replacement changes and its rules, and keeps the stored ones', () => {
+    const { tk, roomId, wallIds } = withRoom();
+    const room = tk.kernel.records.getOfType(roomId, 'room')!;
+    const renamed = validateRecord({ ...room, name: 'Hall' }, room) as typeof room;
+    expect(renamed).toEqual({ ...room, name: 'Hall' });
+    expect(renamed.outline).toBe(room.outline);
+    expect(Object.isFrozen(renamed)).toBe(true);
+    expect(() => validateRecord({ ...room, name: 7 }, room)).toThrow(`room ${roomId}: name: must be a string, got 7`);
+    expect(() => validateRecord({ ...room, height: undefined }, room)).toThrow(`room ${roomId}: height: must be`);
+    const wall = tk.kernel.records.getOfType(wallIds[0]!, 'wall')!;
+    expect(() => validateRecord({ ...wall, end: wall.start }, wall)).toThrow(`wall ${wall.id}: end: must be at least 1 mm away from start`);
+  });
+});

@@ -1,8 +1,8 @@
-import type { CeilingRecord, RoomRecord } from '../../../protocol/records';
+import type { CeilingRecord, RoomRecord, Vec2 } from '../../../protocol/records';
 import { lookKey } from '../../render/materials';
 import { outlineEdges, suspendedCeilingGeometry } from '../../render/room-mesh';
 import { surfaceLook } from '../paving/view';
-import { ringKey, roomsOfStorey } from '../room/view';
+import { roomsOfStorey, sameBuild } from '../room/view';
 import { viewIndex, type ViewKind, type ViewQuery } from '../view-kind';
 
 // A suspended ceiling hung in a room (the room then has no ceiling of its own), dressed by the
@@ -14,7 +14,16 @@ function roomOf(ceiling: CeilingRecord, q: ViewQuery): RoomRecord | undefined {
   return q.records.getOfType(ceiling.roomId, 'room');
 }
 
-export const ceilingView: ViewKind<'ceiling', string> = {
+/** What a ceiling was built from (compared field by field, as a room's is). */
+interface CeilingState {
+  readonly outline: readonly Vec2[];
+  readonly elevation: number;
+  readonly hangs: number;
+  readonly thickness: number;
+  readonly look: string;
+}
+
+export const ceilingView: ViewKind<'ceiling', CeilingState> = {
   type: 'ceiling',
   indexes: [ceilingsOfRoom],
   dependsOn: {
@@ -28,10 +37,10 @@ export const ceilingView: ViewKind<'ceiling', string> = {
     if (!room) return null;
     const elevation = env.elevationOf(room.storeyId);
     const look = surfaceLook(env, room.id, 'ceiling');
-    const key = [ringKey(room.outline), elevation, ceiling.elevation, ceiling.thickness, look ? lookKey(look) : ''].join('|');
-    if (old === key) return undefined;
+    const state: CeilingState = { outline: room.outline, elevation, hangs: ceiling.elevation, thickness: ceiling.thickness, look: look ? lookKey(look) : '' };
+    if (sameBuild(old, state)) return undefined;
     return {
-      state: key,
+      state,
       fill: (group) => {
         const geometry = suspendedCeilingGeometry(room.outline, elevation, ceiling.elevation);
         if (!geometry) return;

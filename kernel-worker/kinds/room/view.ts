@@ -17,10 +17,33 @@ export const roomsOfStorey = viewIndex('room', 'roomsOfStorey', (r) => r.storeyI
 
 type Gaps = (readonly (readonly [number, number])[])[];
 
-export function ringKey(ring: readonly Vec2[]): string {
-  let key = '';
-  for (const p of ring) key += `${p.x},${p.y};`;
-  return key;
+/** The same points in the same order: a record that kept its outline (a rename) keeps the very array. */
+export function sameRing(a: readonly Vec2[], b: readonly Vec2[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i]!.x !== b[i]!.x || a[i]!.y !== b[i]!.y) return false;
+  return true;
+}
+
+/** Two build states alike: the same outline (sameRing) and every other field equal. */
+export function sameBuild<S extends { readonly outline: readonly Vec2[] }>(old: S | undefined, state: S): boolean {
+  if (!old || !sameRing(old.outline, state.outline)) return false;
+  for (const key in state) if (key !== 'outline' && old[key] !== state[key]) return false;
+  return true;
+}
+
+/**
+ * What a room was built from. Compared field by field, not as one key string: a batch renaming
+ * every room asks each of them (and their ceilings) whether to rebuild, and builds no strings.
+ */
+interface RoomState {
+  readonly outline: readonly Vec2[];
+  readonly elevation: number;
+  readonly height: number;
+  readonly floor: string;
+  readonly hung: boolean;
+  readonly ceiling: string;
+  readonly gaps: string;
 }
 
 function floorLook(room: RoomRecord, q: ViewQuery): SurfaceLook {
@@ -65,7 +88,7 @@ function fill(group: Object3D, room: RoomRecord, elevation: number, gaps: Gaps |
   }
 }
 
-export const roomView: ViewKind<'room', string> = {
+export const roomView: ViewKind<'room', RoomState> = {
   type: 'room',
   indexes: [roomsOfStorey],
   dependsOn: {
@@ -84,9 +107,17 @@ export const roomView: ViewKind<'room', string> = {
     const elevation = env.elevationOf(room.storeyId);
     const gaps = env.skirting ? skirtingGaps(room, env) : null;
     const ceiling = surfaceLook(env, room.id, 'ceiling');
-    const key = [ringKey(room.outline), elevation, room.height, lookKey(floorLook(room, env)), env.hasIndexed(ceilingsOfRoom, room.id), ceiling ? lookKey(ceiling) : '', JSON.stringify(gaps)].join('|');
-    if (old === key) return undefined;
-    return { state: key, fill: (group) => fill(group, room, elevation, gaps, env) };
+    const state: RoomState = {
+      outline: room.outline,
+      elevation,
+      height: room.height,
+      floor: lookKey(floorLook(room, env)),
+      hung: env.hasIndexed(ceilingsOfRoom, room.id),
+      ceiling: ceiling ? lookKey(ceiling) : '',
+      gaps: gaps ? JSON.stringify(gaps) : '',
+    };
+    if (sameBuild(old, state)) return undefined;
+    return { state, fill: (group) => fill(group, room, elevation, gaps, env) };
   },
   edges: (room, _key, group, env) => (group.children.length > 0 ? outlineEdges(room.outline, env.elevationOf(room.storeyId) + 1) : null),
 };
