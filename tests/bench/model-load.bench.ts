@@ -32,7 +32,6 @@ function sample(rows: readonly ModelRow[], count: number): ModelRow[] {
 async function loadOnce(row: ModelRow, glb: Uint8Array, copies: number): Promise<{ ms: number; parts: number }> {
   const url = `/files/catalogue/models/${row.model_id}.glb`;
   let arrive: (bytes: Uint8Array) => void = () => {};
-  let arrived = 0;
   let shown = 0;
   const graph = createSceneGraph({
     loadModelFile: () =>
@@ -56,7 +55,7 @@ async function loadOnce(row: ModelRow, glb: Uint8Array, copies: number): Promise
   }));
   const store = createStore({ initial: [STOREY, ...records] });
   graph.sync(diffAddingAll(store.all()), store);
-  arrived = performance.now();
+  const arrived = performance.now();
   arrive(glb);
   for (let i = 0; i < 1000 && !shown; i++) await new Promise((r) => setTimeout(r, 0));
   const meshes = graph.models.furnitureOf(url);
