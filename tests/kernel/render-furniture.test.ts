@@ -7,6 +7,8 @@ import { modelRecordKind } from '../../kernel-worker/kinds/model/record';
 import { createSceneGraph, type SceneGraph } from '../../kernel-worker/render/scene-graph';
 import { parseModel } from '../../kernel-worker/render/model-files';
 import { drawPlanBase } from '../../kernel-worker/render/plan-drawing';
+import { createPlanView } from '../../kernel-worker/render/plan-layer';
+import { TestKernel } from './test-kernel';
 import { createPlanSymbols, type PlanSymbol } from '../../kernel-worker/render/plan-symbols';
 import { modelFile, modelRows, type ModelRow } from '../../server/catalogues/furniture/catalogue';
 import { validateRecord } from '../../kernel-worker/document/validators';
@@ -281,5 +283,56 @@ describe('furniture in the plan', () => {
     const selected = drawPlanBase(store, { pxPerMm: 0.1, symbols }).lines.find((l) => l.id === model.id)!;
     expect(selected.state).toBe('selected');
     expect(selected.color).not.toBe(lines[0]!.color);
+  });
+});
+
+describe('the plan view', () => {
+  it('asks for a model symbol once, redraws when it arrives, and keeps the cross when it fails', async () => {
+    const k = new TestKernel();
+    try {
+      k.exec('scene.createDefaultRoom', {});
+      const [sofa, lamp] = [items[0]!, items[2]!];
+      const add = (item: Item, x: number) =>
+        k.exec('model.add', { modelId: item.row.model_id, position: { x, y: 1500, z: 0 }, size: { x: item.row.sizex, y: item.row.sizey, z: item.row.sizez }, gltfUrl: urlOf(item.row), lowGltfUrl: urlOf(item.row, true), mount: 'floor' }).id;
+      const sofaId = add(sofa, 2000);
+      const lampId = add(lamp, 4000);
+      expect(k.kernel.records.getOfType(sofaId, 'model')?.gltfUrl).toBe(urlOf(sofa.row));
+      const asked: string[] = [];
+      const requestFrame = vi.fn();
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+      const view = createPlanView({
+        sprites: null,
+        width: 800,
+        height: 600,
+        dpr: 1,
+        requestFrame,
+        loadPlanSymbol: (url) => {
+          asked.push(url);
+          return url.includes(sofa.row.model_id) ? Promise.resolve(sofa.row.plan as unknown) : Promise.reject(new Error('HTTP 404'));
+        },
+      });
+      const diffs: Parameters<typeof view.sync>[0][] = [];
+      k.kernel.onCommit((diff) => diffs.push(diff));
+      view.sync(diffAddingAll(k.kernel.records.all()), k.kernel.records);
+      k.exec('view.setCamera', { view: 2 });
+      view.sync(diffs.at(-1)!, k.kernel.records);
+      const segmentsOf = (id: string) => view.drawing!.lines.find((l) => l.id === id)!.segments.length;
+      // Both as footprints with a cross until their symbols settle.
+      expect(segmentsOf(sofaId)).toBe(12);
+      expect(segmentsOf(lampId)).toBe(12);
+      await loadsSettle();
+      expect(requestFrame).toHaveBeenCalled();
+      expect(segmentsOf(sofaId)).toBeGreaterThan(12);
+      expect(segmentsOf(lampId)).toBe(12);
+      expect(warn).toHaveBeenCalledTimes(1);
+      // A redraw (the hover, another edit) asks for nothing again.
+      k.exec('model.update', { id: sofaId, rotation: 1 });
+      view.sync(diffs.at(-1)!, k.kernel.records);
+      expect(asked.sort()).toEqual([modelPlanSymbolUrl(urlOf(sofa.row)), modelPlanSymbolUrl(urlOf(lamp.row))].sort());
+      warn.mockRestore();
+      view.dispose();
+    } finally {
+      k.dispose();
+    }
   });
 });
