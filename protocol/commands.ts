@@ -2,6 +2,7 @@ import type {
   CameraView,
   ClientInfo,
   LightKind,
+  ModelMount,
   OpeningKind,
   PavingFace,
   OpeningToolParams,
@@ -136,7 +137,18 @@ export interface CommandMap {
   'room.remove': { args: RemoveArgs; result: null };
 
   'model.add': {
-    args: ChosenId & { storeyId?: string; modelId: string; name?: string; position: Vec3; rotation?: number; size: Vec3 };
+    args: ChosenId & {
+      storeyId?: string;
+      modelId: string;
+      name?: string;
+      position: Vec3;
+      rotation?: number;
+      size: Vec3;
+      /** the catalogue's files and mount (ModelRecord): absent, the model is a box */
+      gltfUrl?: string;
+      lowGltfUrl?: string;
+      mount?: ModelMount;
+    };
     result: AddResult;
   };
   'model.update': { args: UpdateArgs<'model'>; result: null };

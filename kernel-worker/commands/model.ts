@@ -15,6 +15,9 @@ export const addModel: CommandDef<'model.add'> = {
     position: shape.position,
     rotation: optional(shape.rotation),
     size: shape.size,
+    gltfUrl: shape.gltfUrl,
+    lowGltfUrl: shape.lowGltfUrl,
+    mount: shape.mount,
   }),
   history: 'undoable',
   run(tx, a) {
@@ -24,6 +27,10 @@ export const addModel: CommandDef<'model.add'> = {
       position: a.position,
       rotation: a.rotation ?? 0,
       size: a.size,
+      // Only the fields given: a record without files stays as it was before they existed.
+      ...(a.gltfUrl !== undefined && { gltfUrl: a.gltfUrl }),
+      ...(a.lowGltfUrl !== undefined && { lowGltfUrl: a.lowGltfUrl }),
+      ...(a.mount !== undefined && { mount: a.mount }),
     }));
   },
 };
