@@ -258,19 +258,24 @@ const bench: Benchmark = {
     const modelSync = median(largest.edits.modelMove.sync);
     const wallEdit = median(largest.edits.wallEnd.total);
     const wallUndo = median(largest.edits.wallUndo.total);
-    const rename = median(largest.edits.roomsRename.total) * largest.renamed;
+    // The issue's figure for the batch (181 ms before) is the headless kernel's: the command, the
+    // upkeep, the snapshot and the history, without the 3D view; the sync is shown beside it.
+    const renames = largest.edits.roomsRename;
+    const rename = median(renames.total.map((t, i) => t - renames.sync[i]!)) * largest.renamed;
+    const renameSync = median(renames.sync) * largest.renamed;
     const where = large ? `${at} records` : `${at} records (stands in for ${kilo(LARGE)})`;
     rows.push(
       { name: `one-model move: 3D sync, ${where}`, value: round(modelSync, 4), unit: 'ms', target: `< ${TARGETS.modelSyncMs} ms`, met: modelSync < TARGETS.modelSyncMs },
       { name: `one-wall edit (wall end) + 3D sync, ${where}`, value: round(wallEdit, 3), unit: 'ms', target: `< ${TARGETS.wallEditMs} ms`, met: wallEdit < TARGETS.wallEditMs },
       { name: `undo of the wall edit + 3D sync, ${where}`, value: round(wallUndo, 3), unit: 'ms', target: `< ${TARGETS.wallEditMs} ms`, met: wallUndo < TARGETS.wallEditMs },
       {
-        name: `rename ${largest.renamed.toLocaleString('en')} rooms in one batch, ${where}`,
+        name: `rename ${largest.renamed.toLocaleString('en')} rooms in one batch (kernel, without the 3D sync), ${where}`,
         value: round(rename, 3),
         unit: 'ms',
         target: largest.renamed === RENAMED_ROOMS ? `< ${TARGETS.renameMs} ms` : `< ${TARGETS.renameMs} ms for ${RENAMED_ROOMS} rooms (fewer here)`,
         met: largest.renamed === RENAMED_ROOMS ? rename < TARGETS.renameMs : null,
       },
+      { name: `its 3D sync (${largest.renamed.toLocaleString('en')} rooms' views checked), ${where}`, value: round(renameSync, 3), unit: 'ms', target: '', met: null },
     );
     if (large) {
       for (const { name, label } of EDITS) {
