@@ -33,8 +33,8 @@ export interface RenderOptions {
   readonly mouseButtons: MouseButtonModes;
   /**
    * Level of detail for catalogue models (user config isEnableLod) and their low-poly variants
-   * (isUseLowGltf). Accepted and kept now; they take effect once catalogue models are loaded
-   * (models are box placeholders until then).
+   * (isUseLowGltf). lowPolyModels draws every model that has a low-poly GLB from it; lod is
+   * accepted and kept, and does not yet switch by distance.
    */
   readonly lod: boolean;
   readonly lowPolyModels: boolean;

@@ -148,6 +148,24 @@ export interface ModelRecord extends RecordBase<'model'> {
   readonly rotation: number;
   /** placed size (catalogue sizex, sizey, sizez, after any resize) */
   readonly size: Vec3;
+  /**
+   * Address of the model's GLB (the catalogue's gltf_url: a /files/ path on this server or an
+   * http(s) URL, like a paving's image). Absent: a box of its size stands in. Its plan symbol lies
+   * beside it (`<model>.plan.json`, see modelPlanSymbolUrl).
+   */
+  readonly gltfUrl?: string;
+  /** Address of its low-poly GLB (low_gltf_url), drawn instead when the renderer's lowPolyModels is on. */
+  readonly lowGltfUrl?: string;
+  /** Where it stands when placed (the catalogue's type): kept for placement and snapping. */
+  readonly mount?: ModelMount;
+}
+
+export const MODEL_MOUNTS = ['floor', 'wall', 'ceiling', 'surface'] as const;
+export type ModelMount = (typeof MODEL_MOUNTS)[number];
+
+/** The plan symbol beside a model's GLB: `x.glb` or `x.low.glb` -> `x.plan.json`. */
+export function modelPlanSymbolUrl(gltfUrl: string): string {
+  return gltfUrl.replace(/(?:\.low)?\.glb(?=$|[?#])/i, '.plan.json');
 }
 
 /** A tile layout on one surface. */

@@ -2,6 +2,7 @@ import type { RecordOfType, RecordType, WallRecord } from '../../protocol/record
 import { planFor } from '../geometry/graph-cache';
 import type { WallFootprint } from '../geometry/wall-footprint';
 import type { Painter, PlanRecords, PlanState } from '../render/plan-primitives';
+import type { PlanSymbols } from '../render/plan-symbols';
 import type { PlanLocale } from '../render/room-names';
 
 // The plan facet of a record kind: how records of one type appear in the 2D plan view (camera
@@ -29,6 +30,8 @@ export interface PlanContext {
   readonly plan: StoreyPlan | null;
   /** each wall's footprint (empty without walls) */
   readonly footprints: ReadonlyMap<string, WallFootprint>;
+  /** models' plan symbols, loaded on first ask (null: footprints only) */
+  readonly symbols: PlanSymbols | null;
 }
 
 export interface PlanFacet<R> {
@@ -60,9 +63,9 @@ export function planKind<T extends RecordType>(type: T, facet: PlanFacet<RecordO
   };
 }
 
-export function planContext(records: PlanRecords, storeyId: string | null, walls: readonly WallRecord[], pxPerMm: number, locale: PlanLocale): PlanContext {
+export function planContext(records: PlanRecords, storeyId: string | null, walls: readonly WallRecord[], pxPerMm: number, locale: PlanLocale, symbols: PlanSymbols | null = null): PlanContext {
   const plan = walls.length ? planFor(walls) : null;
-  return { records, storeyId, pxPerMm, locale, walls, plan, footprints: plan?.footprints ?? new Map() };
+  return { records, storeyId, pxPerMm, locale, walls, plan, footprints: plan?.footprints ?? new Map(), symbols };
 }
 
 /**

@@ -4,11 +4,13 @@ import {
   DynamicDrawUsage,
   EdgesGeometry,
   Group,
+  InstancedBufferAttribute,
   InstancedBufferGeometry,
   InstancedMesh,
   LineSegments,
   Matrix4,
   MeshStandardMaterial,
+  type Material,
   Object3D,
   Quaternion,
   ShaderMaterial,
@@ -18,6 +20,7 @@ import type { ModelRecord, ViewMode } from '../../protocol/records';
 import { MM } from './coords';
 import { WatchedGroup, WatchedMesh } from './watched';
 import { partsShown } from './materials';
+import { createModelFiles, type LoadModelFile, type ModelFiles, type ModelFilesOptions, type ModelShape } from './model-files';
 
 // Furniture models as box placeholders (until the catalogue brings their meshes), drawn
 // instanced: one InstancedMesh for every model of the document, coloured per catalogue item, and
@@ -33,6 +36,14 @@ import { partsShown } from './materials';
 // whose group was hidden leaves the instanced batch, and one whose proxy a highlight has
 // re-materialed is drawn by its proxy (tint included) instead: beginRender() lends those groups
 // to the drawn part of the layer for the frame, endRender() takes them back.
+//
+// A model whose record names its GLB (gltfUrl, or lowGltfUrl while low-poly models are asked for)
+// is drawn by its furniture once the file has loaded (model-files.ts: one load and one decode per
+// address): all the records of one file share a furniture set, one InstancedMesh per part, whose
+// instances are the records' matrices times the file's normalisation (its natural box onto the
+// unit box). Its box instance is hidden then, but its proxy and its edges in the wireframe modes
+// (a matrix attribute of their own) stay. A highlighted model with furniture stays in its set:
+// the highlight's outline of the proxy shows it, where a tinted box would hide the furniture.
 
 /** Placeholder colours, per catalogue item (models of one modelId look alike). */
 export const MODEL_PALETTE: readonly number[] = [0x9aa5b1, 0xb5a48b, 0x7d8c7a, 0xc2b8a3, 0x8c7b6b, 0xa3b5c4, 0xd0c4b0, 0x6f7b85];
@@ -87,9 +98,23 @@ function instancedEdgeMaterial(): ShaderMaterial {
   });
 }
 
+/** The records drawn by one loaded GLB: one InstancedMesh per part, one instance per record. */
+interface FurnitureSet {
+  readonly url: string;
+  readonly shape: ModelShape;
+  meshes: InstancedMesh[];
+  readonly members: Slot[];
+}
+
 interface Slot {
   readonly id: string;
+  readonly record: ModelRecord;
   index: number;
+  /** the GLB it is drawn from (null: a box) */
+  url: string | null;
+  /** its furniture set once the file has loaded, and its instance there */
+  set: FurnitureSet | null;
+  setIndex: number;
   readonly group: ModelGroup;
   readonly proxy: ProxyMesh;
   readonly material: MeshStandardMaterial;
@@ -115,13 +140,37 @@ export interface ModelLayer {
   beginRender(): void;
   endRender(): void;
   setViewMode(mode: ViewMode): void;
-  /** The instanced mesh (tests: one for all models, count = models). */
+  /** Low-poly GLBs (lowGltfUrl) where a record has one; true when what is drawn changed. */
+  setLowPoly(on: boolean): boolean;
+  /** The instanced mesh of the boxes (tests: one for all models, count = models). */
   readonly mesh: InstancedMesh;
+  /** The furniture sets' meshes of a GLB address (tests, benchmarks); empty until it has loaded. */
+  furnitureOf(url: string): readonly InstancedMesh[];
+  /** The GLB cache (null without a loader). */
+  readonly files: ModelFiles | null;
   readonly count: number;
   dispose(): void;
 }
 
-export function createModelLayer(): ModelLayer {
+export interface ModelLayerOptions {
+  /** Loads a GLB's bytes (model-files.ts); none: every model is a box. */
+  readonly loadFile?: LoadModelFile | null;
+  /** Decodes a GLB (default parseModel; tests and benchmarks time or replace it). */
+  readonly parse?: ModelFilesOptions['parse'];
+  readonly warn?: ModelFilesOptions['warn'];
+  /** A file has loaded and its models changed: draw a frame. */
+  readonly onChange?: () => void;
+}
+
+/** The GLB a record is drawn from. */
+function urlOf(record: ModelRecord, low: boolean): string | null {
+  return (low ? record.lowGltfUrl : undefined) ?? record.gltfUrl ?? null;
+}
+
+export function createModelLayer(options: ModelLayerOptions = {}): ModelLayer {
+  const files: ModelFiles | null = options.loadFile
+    ? createModelFiles({ load: options.loadFile, parse: options.parse, warn: options.warn, onReady: (url) => loaded(url) })
+    : null;
   const batch = new Group();
   batch.name = 'models';
   const unitBox = new BoxGeometry(1, 1, 1).translate(0, 0.5, 0);
@@ -137,6 +186,8 @@ export function createModelLayer(): ModelLayer {
   let mesh = makeMesh(INITIAL_CAPACITY);
   const edgeGeometry = new InstancedBufferGeometry();
   edgeGeometry.setAttribute('position', unitEdges.getAttribute('position'));
+  /** The edges' matrices: every shown model's, furniture or box. */
+  let edgeMatrices = new InstancedBufferAttribute(new Float32Array(INITIAL_CAPACITY * 16), 16).setUsage(DynamicDrawUsage);
   const edges = new LineSegments(edgeGeometry, edgeMaterial);
   // Its bounding sphere is one unit box's; the instances are everywhere.
   edges.frustumCulled = false;
@@ -151,6 +202,11 @@ export function createModelLayer(): ModelLayer {
   const order: Slot[] = [];
   let lent: Slot[] = [];
   let mode: ViewMode = 0;
+  let low = false;
+  const sets = new Map<string, FurnitureSet>();
+  /** Slots drawn as boxes while their GLB loads, by address. */
+  const waiting = new Map<string, Set<Slot>>();
+  const scratch = new Matrix4();
   /** Slots whose group or proxy changed since the last refresh (see ModelGroup). */
   const dirty = new Set<Slot>();
   /** Whether the container was shown at the last refresh: a change means every model. */
@@ -197,8 +253,107 @@ export function createModelLayer(): ModelLayer {
   }
 
   function pointEdgesAt(m: InstancedMesh): void {
-    edgeGeometry.setAttribute('boxMatrix', m.instanceMatrix);
+    if (edgeMatrices.count < m.instanceMatrix.count) {
+      const bigger = new InstancedBufferAttribute(new Float32Array(m.instanceMatrix.count * 16), 16).setUsage(DynamicDrawUsage);
+      (bigger.array as Float32Array).set(edgeMatrices.array as Float32Array);
+      edgeMatrices = bigger;
+    }
+    edgeGeometry.setAttribute('boxMatrix', edgeMatrices);
     edgeGeometry.instanceCount = m.count;
+  }
+
+  function setMesh(material: Material, part: ModelShape['parts'][number], capacity: number): InstancedMesh {
+    const m = new InstancedMesh(part.geometry, material, capacity);
+    m.instanceMatrix.setUsage(DynamicDrawUsage);
+    m.count = 0;
+    m.castShadow = true;
+    m.receiveShadow = true;
+    m.name = 'furniture';
+    m.raycast = () => {};
+    m.visible = partsShown(mode).surfaces;
+    return m;
+  }
+
+  function setOf(url: string, shape: ModelShape): FurnitureSet {
+    let set = sets.get(url);
+    if (!set) {
+      set = { url, shape, meshes: shape.parts.map((part) => setMesh(part.material, part, INITIAL_CAPACITY)), members: [] };
+      applyOpacity(shape.parts.map((p) => p.material));
+      batch.add(...set.meshes);
+      sets.set(url, set);
+    }
+    return set;
+  }
+
+  function writeSet(slot: Slot): void {
+    const set = slot.set!;
+    const m = slot.inBatch ? scratch.multiplyMatrices(slot.matrix, set.shape.normal) : HIDDEN;
+    for (const mesh of set.meshes) {
+      mesh.setMatrixAt(slot.setIndex, m);
+      mesh.instanceMatrix.needsUpdate = true;
+      mesh.boundingSphere = null;
+    }
+  }
+
+  /** Draws the slot by its furniture if its file has loaded, else asks for it (the box meanwhile). */
+  function join(slot: Slot): void {
+    if (!slot.url || !files) return;
+    const shape = files.ready(slot.url);
+    if (shape === undefined) {
+      let list = waiting.get(slot.url);
+      if (!list) {
+        waiting.set(slot.url, (list = new Set()));
+        void files.load(slot.url);
+      }
+      list.add(slot);
+      return;
+    }
+    if (!shape) return;
+    const set = setOf(slot.url, shape);
+    if (set.members.length === set.meshes[0]!.instanceMatrix.count) {
+      set.meshes = set.meshes.map((old, i) => {
+        const bigger = setMesh(old.material as Material, shape.parts[i]!, old.instanceMatrix.count * 2);
+        (bigger.instanceMatrix.array as Float32Array).set(old.instanceMatrix.array as Float32Array);
+        bigger.count = old.count;
+        batch.remove(old);
+        old.dispose();
+        batch.add(bigger);
+        return bigger;
+      });
+    }
+    slot.set = set;
+    slot.setIndex = set.members.length;
+    set.members.push(slot);
+    for (const mesh of set.meshes) mesh.count = set.members.length;
+  }
+
+  /** Takes the slot out of its set or wait list. */
+  function leave(slot: Slot): void {
+    if (slot.url) waiting.get(slot.url)?.delete(slot);
+    const set = slot.set;
+    if (!set) return;
+    const last = set.members.pop()!;
+    if (last !== slot) {
+      last.setIndex = slot.setIndex;
+      set.members[slot.setIndex] = last;
+      writeSet(last);
+    }
+    for (const mesh of set.meshes) {
+      mesh.count = set.members.length;
+      mesh.boundingSphere = null;
+    }
+    slot.set = null;
+  }
+
+  function loaded(url: string): void {
+    const list = waiting.get(url);
+    waiting.delete(url);
+    if (!list?.size) return;
+    for (const slot of list) {
+      join(slot);
+      syncVisibility(slot, containerShown(), true);
+    }
+    options.onChange?.();
   }
 
   function grow(): void {
@@ -215,7 +370,10 @@ export function createModelLayer(): ModelLayer {
   }
 
   function write(slot: Slot): void {
-    mesh.setMatrixAt(slot.index, slot.inBatch ? slot.matrix : HIDDEN);
+    mesh.setMatrixAt(slot.index, slot.inBatch && !slot.set ? slot.matrix : HIDDEN);
+    (slot.inBatch ? slot.matrix : HIDDEN).toArray(edgeMatrices.array, slot.index * 16);
+    edgeMatrices.needsUpdate = true;
+    if (slot.set) writeSet(slot);
     mesh.setColorAt(slot.index, colours[proxyMaterials.indexOf(slot.material)]!);
     mesh.instanceMatrix.needsUpdate = true;
     mesh.instanceColor!.needsUpdate = true;
@@ -228,13 +386,13 @@ export function createModelLayer(): ModelLayer {
   }
 
   /** base: containerShown(); a model's group is hidden by Ctrl+H, or a capture of another storey. */
-  function syncVisibility(slot: Slot, base: boolean): boolean {
+  function syncVisibility(slot: Slot, base: boolean, force = false): boolean {
     const show = base && slot.group.visible;
     const tinted = slot.proxy.material !== slot.material;
-    const inBatch = show && !tinted;
-    slot.own = show && tinted && partsShown(mode).surfaces;
+    const inBatch = show && (!tinted || slot.set !== null);
+    slot.own = show && tinted && !slot.set && partsShown(mode).surfaces;
     slot.proxy.visible = slot.own;
-    if (inBatch === slot.inBatch) return false;
+    if (inBatch === slot.inBatch && !force) return false;
     slot.inBatch = inBatch;
     write(slot);
     return true;
@@ -247,6 +405,7 @@ export function createModelLayer(): ModelLayer {
     detach(slot.group);
     slot.group.watcher = slot.proxy.watcher = undefined;
     dirty.delete(slot);
+    leave(slot);
     // The last instance fills the hole.
     const last = order.pop()!;
     if (last !== slot) {
@@ -257,6 +416,20 @@ export function createModelLayer(): ModelLayer {
     mesh.count -= 1;
     edgeGeometry.instanceCount = mesh.count;
     mesh.boundingSphere = null;
+  }
+
+  /** The transparent mode's opacity (3) on the layer's materials. */
+  function applyOpacity(list: readonly Material[]): void {
+    const k = mode === 3 ? 0.8 : 1;
+    for (const m of list) {
+      // A file's glass is transparent of itself: the mode scales its look, then gives it back.
+      const own = (m.userData.ownLook ??= { transparent: m.transparent, opacity: m.opacity, depthWrite: m.depthWrite }) as { transparent: boolean; opacity: number; depthWrite: boolean };
+      const transparent = own.transparent || k < 1;
+      if (m.transparent !== transparent) m.needsUpdate = true;
+      m.transparent = transparent;
+      m.opacity = own.opacity * k;
+      m.depthWrite = own.depthWrite && k === 1;
+    }
   }
 
   return {
@@ -291,10 +464,12 @@ export function createModelLayer(): ModelLayer {
         before.group.watcher = undefined;
         before.proxy.watcher = undefined;
         dirty.delete(before);
+        leave(before);
       }
       attach(group);
       group.updateMatrixWorld(true);
-      const slot: Slot = { id: record.id, index, group, proxy, material: modelMaterial, matrix, inBatch: true, own: false };
+      const slot: Slot = { id: record.id, record, index, url: urlOf(record, low), set: null, setIndex: -1, group, proxy, material: modelMaterial, matrix, inBatch: true, own: false };
+      join(slot);
       group.watcher = proxy.watcher = () => dirty.add(slot);
       order[index] = slot;
       slots.set(record.id, slot);
@@ -331,16 +506,33 @@ export function createModelLayer(): ModelLayer {
       const parts = partsShown(mode);
       mesh.visible = parts.surfaces;
       edges.visible = parts.edges;
-      const opacity = mode === 3 ? 0.8 : 1;
-      for (const m of [material, ...proxyMaterials]) {
-        if (m.transparent !== opacity < 1) m.needsUpdate = true;
-        m.transparent = opacity < 1;
-        m.opacity = opacity;
-        m.depthWrite = opacity === 1;
+      applyOpacity([material, ...proxyMaterials]);
+      for (const set of sets.values()) {
+        applyOpacity(set.shape.parts.map((p) => p.material));
+        for (const m of set.meshes) m.visible = parts.surfaces;
       }
       const base = containerShown();
       for (const slot of order) syncVisibility(slot, base);
     },
+    setLowPoly(on) {
+      if (on === low) return false;
+      low = on;
+      let changed = false;
+      const base = containerShown();
+      for (const slot of order) {
+        const url = urlOf(slot.record, low);
+        if (url === slot.url) continue;
+        const had = slot.set !== null;
+        leave(slot);
+        slot.url = url;
+        join(slot);
+        syncVisibility(slot, base, true);
+        changed ||= had || slot.set !== null;
+      }
+      return changed;
+    },
+    furnitureOf: (url) => sets.get(url)?.meshes ?? [],
+    files,
     get mesh() {
       return mesh;
     },
@@ -348,6 +540,10 @@ export function createModelLayer(): ModelLayer {
       return mesh.count;
     },
     dispose() {
+      for (const set of sets.values()) for (const m of set.meshes) m.dispose();
+      sets.clear();
+      waiting.clear();
+      files?.dispose();
       mesh.dispose();
       unitBox.dispose();
       unitEdges.dispose();

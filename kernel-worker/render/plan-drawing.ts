@@ -56,7 +56,7 @@ export function drawPlanBase(records: PlanRecords, options: PlanDrawOptions): Pl
   const locale = options.locale ?? 'zh';
   const storeyId = shownStoreyId(records);
   const paint = new Painter(pxPerMm);
-  const context = (id: string | null): PlanContext => planContext(records, id, id === null ? [] : wallsOf(records, id), pxPerMm, locale);
+  const context = (id: string | null): PlanContext => planContext(records, id, id === null ? [] : wallsOf(records, id), pxPerMm, locale, options.symbols ?? null);
 
   // The storey directly below first, faded, under everything of the current one (as CAD and
   // Sweet Home 3D show the level below: one underlay to line walls up against; the ones further

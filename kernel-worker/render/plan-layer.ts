@@ -21,6 +21,7 @@ import type { RecordsDiff } from '../document/diff';
 import { VIEW_ID } from '../document/session-records';
 import { planFrameOf, planVisibleBounds, type Viewport } from '../tools/plan-view';
 import { PLAN_TYPES } from '../kinds/plans';
+import { browserPlanSymbolLoader, createPlanSymbols, type LoadPlanSymbol } from './plan-symbols';
 import { drawPlanBase, drawPlanPreview, PLAN_COLORS, type PlanBase, type PlanDrawing, type PlanRecords } from './plan-drawing';
 import type { PlanLocale } from './room-names';
 import type { TextSprites } from './text-sprites';
@@ -361,6 +362,10 @@ export interface PlanViewOptions {
   readonly height: number;
   readonly dpr: number;
   readonly locale?: PlanLocale;
+  /** Loads models' plan symbols (plan-symbols.ts; default: the worker's fetch, none in Node). */
+  readonly loadPlanSymbol?: LoadPlanSymbol | null;
+  /** A symbol arrived while the plan is shown: draw a frame. */
+  readonly requestFrame?: () => void;
 }
 
 /**
@@ -379,13 +384,23 @@ export function createPlanView(options: PlanViewOptions): PlanView {
   let baseDirty = true;
   let previewDirty = true;
   let frame: PlanFrame = { centre: { x: 0, y: 0 }, pxPerMm: 0.1 };
+  const loadSymbol = options.loadPlanSymbol === undefined ? browserPlanSymbolLoader() : options.loadPlanSymbol;
+  const symbols = loadSymbol
+    ? createPlanSymbols({
+        load: loadSymbol,
+        onReady: () => {
+          baseDirty = true;
+          if (refresh()) options.requestFrame?.();
+        },
+      })
+    : null;
 
   function refresh(): boolean {
     if (!records || !active) return false;
     const next = planFrameOf(records, viewport);
     const zoomed = !base || base.pxPerMm !== next.pxPerMm;
     if (baseDirty || zoomed) {
-      base = drawPlanBase(records, { pxPerMm: next.pxPerMm, locale });
+      base = drawPlanBase(records, { pxPerMm: next.pxPerMm, locale, symbols });
       layer.setDrawing('base', base);
       baseDirty = false;
       previewDirty = true;
@@ -438,6 +453,7 @@ export function createPlanView(options: PlanViewOptions): PlanView {
       return refresh();
     },
     dispose() {
+      symbols?.dispose();
       layer.dispose();
     },
   };

@@ -1,4 +1,5 @@
 import type { RecordType, Vec2 } from '../../protocol/records';
+import type { PlanSymbols } from './plan-symbols';
 import { VIEW_ID } from '../document/session-records';
 import type { RecordReader } from '../document/store';
 import type { WallFootprint } from '../geometry/wall-footprint';
@@ -136,6 +137,8 @@ export interface PlanDrawOptions {
   /** the zoom of the frame this drawing is for (CSS px per mm) */
   readonly pxPerMm: number;
   readonly locale?: PlanLocale;
+  /** models' plan symbols (plan-symbols.ts); none: models are drawn as their footprints */
+  readonly symbols?: PlanSymbols | null;
 }
 
 export type PlanRecords = Pick<RecordReader, 'ofType' | 'getOfType' | 'referring'>;

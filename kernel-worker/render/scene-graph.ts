@@ -8,7 +8,8 @@ import type { SyncCounters, ViewBuild, ViewEnv, ViewIndex } from '../kinds/view-
 import { BoxExtent } from './extent';
 import { createFixtureGeometries } from './light-fixtures';
 import { createMaterials, partsShown, type MaterialOptions, type SceneMaterials } from './materials';
-import { createModelLayer } from './models';
+import { browserModelFileLoader, type LoadModelFile } from './model-files';
+import { createModelLayer, type ModelLayer, type ModelLayerOptions } from './models';
 import { boxOf, disposeChildren, edgeLines, surfaceMesh } from './parts';
 import { RecordIndex } from './record-index';
 import { createStaticBatches, IDLE_MS } from './static-batches';
@@ -66,6 +67,11 @@ export interface SceneGraphOptions {
   readonly loadTileImage?: MaterialOptions['loadTileImage'];
   /** Draws one tile of a picture (materials.ts; default: on an OffscreenCanvas). */
   readonly composeTile?: MaterialOptions['composeTile'];
+  /** Loads models' GLBs (models.ts; default: the worker's fetch, none in Node). */
+  readonly loadModelFile?: LoadModelFile | null;
+  /** Decodes a GLB (default: three's GLTFLoader; tests and benchmarks time it). */
+  readonly parseModel?: ModelLayerOptions['parse'];
+  readonly warn?: ModelLayerOptions['warn'];
   /** The kernel's clock for the merge frame after edits pause (none: no such frame is asked for). */
   readonly timers?: Timers;
 }
@@ -87,6 +93,8 @@ export interface SceneGraph {
   setTransparency(wall: number, ground: number): boolean;
   /** The rooms' own ceilings shown (Shift+2) or hidden (Shift+1), like the ceiling records; true when that changed anything. */
   setCeilingsShown(shown: boolean): boolean;
+  /** Models drawn from their low-poly GLBs (lowPolyModels); true when that changed anything. */
+  setLowPolyModels(on: boolean): boolean;
   /**
    * Brings the instanced models and the static batches in line with the records' groups and
    * meshes (hidden by Ctrl+H or a capture, highlighted, rebuilt); true when anything changed.
@@ -95,8 +103,10 @@ export interface SceneGraph {
   prepareFrame(now?: number): boolean;
   /** Draw calls the batches save: batches drawn, meshes drawn by them, meshes drawing themselves (tests, benchmarks). */
   batchStats(): { batches: number; batchedMeshes: number; ownMeshes: number };
-  /** The instanced mesh drawing every model (tests: one for all, count = models). */
+  /** The instanced mesh drawing every model's box (tests: one for all, count = models). */
   readonly modelMesh: Mesh;
+  /** The model layer (tests, benchmarks: its furniture sets and GLB cache). */
+  readonly models: ModelLayer;
   readonly lastSync: SyncReport;
   dispose(): void;
 }
@@ -130,7 +140,12 @@ export function createSceneGraph(options: SceneGraphOptions = {}): SceneGraph {
   const content = new Group();
   content.name = 'document';
   scene.add(content);
-  const models = createModelLayer();
+  const models = createModelLayer({
+    loadFile: options.loadModelFile === undefined ? browserModelFileLoader() : options.loadModelFile,
+    parse: options.parseModel,
+    warn: options.warn,
+    onChange: () => options.requestFrame?.(),
+  });
   const batches = createStaticBatches();
   content.add(models.proxies);
   // What a frame draws when everything is merged: the static batches and the instanced models.
@@ -523,11 +538,13 @@ export function createSceneGraph(options: SceneGraphOptions = {}): SceneGraph {
       refreshAll = true;
       return true;
     },
+    setLowPolyModels: (on) => models.setLowPoly(on),
     prepareFrame,
     batchStats: () => batches.stats(),
     get modelMesh() {
       return models.mesh;
     },
+    models,
     get lastSync() {
       return report;
     },

@@ -53,7 +53,7 @@ export const createThreeRenderer = (clock: RendererClock): RendererFactory => (c
   let records: RecordReader | null = null;
   const views = createViewController({ graph, invalidate: () => loop.invalidate(), hoverScheduler: clock.frames });
   // The top view (2) is the 2D plan drawn by plan-layer.ts, once the camera has arrived there.
-  const plan = createPlanView({ sprites: createTextSprites(options.dpr), width: options.width, height: options.height, dpr: options.dpr });
+  const plan = createPlanView({ sprites: createTextSprites(options.dpr), width: options.width, height: options.height, dpr: options.dpr, requestFrame: () => loop.invalidate() });
   let contentDrawn = false;
   function draw(now: number): void {
     if (views.beforeDraw(now)) loop.invalidate();
@@ -144,8 +144,9 @@ export const createThreeRenderer = (clock: RendererClock): RendererFactory => (c
       if (next.shadows) views.lighting.setShadows(next.shadows);
       if (next.locale) plan.setLocale(next.locale);
       if (next.skirting !== undefined) graph.setSkirting(next.skirting);
-      // Camera speed, drag response, mouse buttons, transparent-mode opacities. lod and
-      // lowPolyModels wait for catalogue models (boxes until then): nothing to switch yet.
+      // Low-poly models always where asked for; lod (by distance) draws the full files for now.
+      if (next.lowPolyModels !== undefined) graph.setLowPolyModels(next.lowPolyModels);
+      // Camera speed, drag response, mouse buttons, transparent-mode opacities.
       views.setOptions(next);
       loop.invalidate();
     },

@@ -1,5 +1,6 @@
-import { string } from '../../document/check';
-import { angle, id, label, literal, position, size3 } from '../fields';
+import { MODEL_MOUNTS } from '../../../protocol/records';
+import { oneOf, optional, string } from '../../document/check';
+import { angle, id, label, literal, position, size3, tileImage } from '../fields';
 import type { RecordKind } from '../record-kind';
 
 export const modelRecordKind = {
@@ -14,6 +15,10 @@ export const modelRecordKind = {
     position,
     rotation: angle,
     size: size3,
+    // File addresses are checked like a paving's picture: this server's /files/ or http(s).
+    gltfUrl: optional(tileImage),
+    lowGltfUrl: optional(tileImage),
+    mount: optional(oneOf(MODEL_MOUNTS)),
   },
   refersTo: ['storey'],
   references: (m) => [{ field: 'storeyId', id: m.storeyId, type: 'storey' }],

@@ -2,8 +2,9 @@ import { Box3, Vector3 } from 'three';
 import { modelMatrix } from '../../render/models';
 import { viewIndex, type ViewKind } from '../view-kind';
 
-// A furniture model: an instance in the model layer's one InstancedMesh plus a proxy box for
-// picking and highlight (render/models.ts), placed from its position, turn and size.
+// A furniture model: an instance in the model layer's one InstancedMesh of boxes, or of its GLB's
+// furniture set once the file has loaded, plus a proxy box for picking and highlight
+// (render/models.ts), placed from its position, turn and size.
 
 export const modelsOfStorey = viewIndex('model', 'modelsOfStorey', (m) => m.storeyId);
 
@@ -19,7 +20,7 @@ export const modelView: ViewKind<'model', string> = {
   storeyOf: (model) => model.storeyId,
   update(model, env, old) {
     const elevation = env.elevationOf(model.storeyId);
-    const key = [model.modelId, model.position.x, model.position.y, model.position.z, model.rotation, model.size.x, model.size.y, model.size.z, elevation].join(':');
+    const key = [model.modelId, model.gltfUrl, model.lowGltfUrl, model.position.x, model.position.y, model.position.z, model.rotation, model.size.x, model.size.y, model.size.z, elevation].join(':');
     if (old === key) return undefined;
     // The model layer gives a changed model a new group (in the layer's container).
     const group = env.models.set(model, elevation);
