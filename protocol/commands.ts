@@ -2,6 +2,7 @@ import type {
   CameraView,
   ClientInfo,
   LightKind,
+  ModelMount,
   OpeningKind,
   PavingFace,
   OpeningToolParams,
@@ -135,8 +136,24 @@ export interface CommandMap {
   'room.update': { args: UpdateArgs<'room'>; result: null };
   'room.remove': { args: RemoveArgs; result: null };
 
+  /**
+   * Without a position the kernel places it by its mount (default floor): in roomId, else the
+   * storey's largest room, else the middle of its walls (geometry/placement.ts); rotation then
+   * comes from the placement (a wall piece turns its back to the wall).
+   */
   'model.add': {
-    args: ChosenId & { storeyId?: string; modelId: string; name?: string; position: Vec3; rotation?: number; size: Vec3 };
+    args: ChosenId & {
+      storeyId?: string;
+      modelId: string;
+      name?: string;
+      position?: Vec3;
+      rotation?: number;
+      size: Vec3;
+      gltfUrl?: string;
+      lowGltfUrl?: string;
+      mount?: ModelMount;
+      roomId?: string;
+    };
     result: AddResult;
   };
   'model.update': { args: UpdateArgs<'model'>; result: null };
