@@ -10,6 +10,7 @@ import { Segmented, SwitchField } from './controls';
 import { Icon } from './icons';
 import { send } from './panel-commands';
 import { placeArgs, replaceArgs } from './product-place';
+import { PropertiesPanel } from './PropertiesPanel';
 import { roomTypeName } from './room-types';
 import './tile-panel.css';
 
@@ -26,7 +27,7 @@ type Library = 'all' | 'favor';
 
 export function ProductPanel() {
   const { t, i18n } = useLingui();
-  const { selected, currentRoom } = useKernel();
+  const { selected, currentRoom, counts } = useKernel();
   const [library, setLibrary] = useState<Library>('all');
   const [replacing, setReplacing] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -97,7 +98,7 @@ export function ProductPanel() {
   }
 
   return (
-    <aside className="side-panel hp tp pp" style={{ width: 376 }} aria-labelledby="product-panel-title">
+    <aside className="side-panel hp tp" style={{ width: 376 }} aria-labelledby="product-panel-title" data-models={counts.model ?? 0}>
       <header className="hp-header">
         <h1 className="hp-header__title" id="product-panel-title">
           <Icon name="sofa" size={20} />
@@ -122,6 +123,12 @@ export function ProductPanel() {
             onChange={(on) => setReplacing(on && model !== null)}
           />
         </section>
+
+        {model ? (
+          <section className="tp-target" aria-label={t`所选模型`}>
+            <PropertiesPanel />
+          </section>
+        ) : null}
 
         <Segmented
           label={t`产品库`}
