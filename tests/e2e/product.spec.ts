@@ -12,7 +12,7 @@ import { isWallColour } from './support/scene-colours';
 // armchair. One account has one live session, so this spec signs in with an account no other uses.
 // It saves the panel and the furnished room (3D and plan) under test-results/product/ to look at.
 
-const ACCOUNT = { project: 'chuangmi', account: 'designer', password: 'Designer@2026' } as const;
+const ACCOUNT = { project: 'fdm20cs', account: 'designer', password: 'Designer@2026' } as const;
 const SHOTS = path.join('test-results', 'product');
 
 function view(page: Page): Locator {
@@ -135,7 +135,8 @@ test('browse the furniture catalogue, place a sofa, undo it, replace it with an 
 
   // The furnished room, to look at: 3D (a click on the sky drops the selection tint) and plan.
   await canvas.click({ position: { x: 40, y: 40 } });
-  await settled(canvas, (img) => expect(differingFraction(bare, img), 'the armchair shows').toBeGreaterThan(0.005));
+  // An armchair under 1 m wide covers a few thousand pixels of the bird eye (about 0.4 % of the view).
+  await settled(canvas, (img) => expect(differingFraction(bare, img), 'the armchair shows').toBeGreaterThan(0.002));
   await canvas.screenshot({ path: path.join(SHOTS, 'room-3d.png') });
   await rail.getByRole('button', { name: '户型' }).click();
   await page.getByRole('complementary', { name: '设计面板' }).getByRole('button', { name: '2D', exact: true }).click();
