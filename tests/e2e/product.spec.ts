@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { fillLogin } from './support/login';
-import { decodePng, type Image } from './support/png';
+import { settled, shoot, view } from './support/canvas';
 import { differingFraction, fractionWhere } from './support/pixels';
 import { isWallColour } from './support/scene-colours';
 
@@ -15,32 +15,8 @@ import { isWallColour } from './support/scene-colours';
 const ACCOUNT = { project: 'fdm20cs', account: 'designer', password: 'Designer@2026' } as const;
 const SHOTS = path.join('test-results', 'product');
 
-function view(page: Page): Locator {
-  return page.locator('canvas[aria-label="三维视图"]');
-}
-
 function productPanel(page: Page): Locator {
   return page.getByRole('complementary', { name: '产品' });
-}
-
-async function shoot(canvas: Locator): Promise<Image> {
-  return decodePng(await canvas.screenshot({ animations: 'disabled' }));
-}
-
-/** The picture once two screenshots a moment apart agree (frames are drawn on demand, GLBs load late). */
-async function settled(canvas: Locator, check: (img: Image) => void = () => {}): Promise<Image> {
-  let last = await shoot(canvas);
-  let result: Image | null = null;
-  await expect(async () => {
-    await new Promise((r) => setTimeout(r, 400));
-    const next = await shoot(canvas);
-    const still = differingFraction(last, next, 2) < 0.0005;
-    last = next;
-    expect(still, 'the picture has settled').toBe(true);
-    check(next);
-    result = next;
-  }).toPass({ timeout: 30_000, intervals: [100, 250, 500] });
-  return result!;
 }
 
 async function search(panel: Locator, words: string): Promise<void> {
