@@ -108,6 +108,8 @@ test('browse the furniture catalogue, place a sofa, undo it, replace it with an 
   await expect(panel).toHaveAttribute('data-models', '1');
   await expect(properties).toContainText(armchairName);
   await expect(properties.getByLabel('宽度')).not.toHaveValue(sofaWidth);
+  await panel.locator('.tp-content').evaluate((el) => el.scrollTo(0, 0));
+  await panel.screenshot({ path: path.join(SHOTS, 'panel-selected.png') });
 
   // The furnished room, to look at: 3D (a click on the sky drops the selection tint) and plan.
   await canvas.click({ position: { x: 40, y: 40 } });
