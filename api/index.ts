@@ -6,6 +6,7 @@ export * from './upload';
 export * from './usage';
 export * from './catalogue';
 export * from './tile';
+export * from './model';
 export * from './model-room';
 export * from './source-library';
 export * from './scene';

@@ -136,18 +136,25 @@ export interface CommandMap {
   'room.update': { args: UpdateArgs<'room'>; result: null };
   'room.remove': { args: RemoveArgs; result: null };
 
+  /**
+   * Without a position the kernel places it by its mount (default floor): in roomId, else the
+   * storey's largest room, else the middle of its walls (geometry/placement.ts); rotation then
+   * comes from the placement (a wall piece turns its back to the wall).
+   */
   'model.add': {
     args: ChosenId & {
       storeyId?: string;
       modelId: string;
       name?: string;
-      position: Vec3;
+      /** absent: the kernel places it (in roomId, else the storey's largest room) by its mount */
+      position?: Vec3;
       rotation?: number;
       size: Vec3;
       /** the catalogue's files and mount (ModelRecord): absent, the model is a box */
       gltfUrl?: string;
       lowGltfUrl?: string;
       mount?: ModelMount;
+      roomId?: string;
     };
     result: AddResult;
   };

@@ -1,4 +1,4 @@
-import { RECORD_SCOPES, type CameraView, ClientInfo, OpeningKind, OpeningToolParams, ToolName, ViewMode, WallColor, WallDrawParams, WallFace, WallPanelStyle, WallType } from './records';
+import { RECORD_SCOPES, type CameraView, ClientInfo, type ModelMount, type Vec3, OpeningKind, OpeningToolParams, ToolName, ViewMode, WallColor, WallDrawParams, WallFace, WallPanelStyle, WallType } from './records';
 
 // The UI mirror: what the React side may read. It is derived by the kernel from the records
 // and changes only through patches (see patch.ts).
@@ -82,7 +82,20 @@ export type SelectedDetail =
       readonly height: number;
       readonly isHaveCeil: boolean;
     }
-  | { readonly kind: 'model'; readonly id: string; readonly name: string }
+  | {
+      readonly kind: 'model';
+      readonly id: string;
+      readonly name: string;
+      /** the catalogue's model id */
+      readonly modelId: string;
+      /** mm: width, depth, height */
+      readonly size: Vec3;
+      /** radians, counter-clockwise from above */
+      readonly rotation: number;
+      readonly position: Vec3;
+      /** the catalogue's type, where it stands; absent for models placed before mounts */
+      readonly mount: ModelMount | null;
+    }
   | {
       readonly kind: 'wallPanel';
       readonly id: string;

@@ -76,6 +76,16 @@ export const MESSAGES = {
   pavingMode0: { zh: '普通铺贴', en: 'Plain' },
   pavingMode2: { zh: '旋转铺贴', en: 'Rotated' },
   pavingMode3: { zh: '多砖混铺', en: 'Multi-tile' },
+  modelMountFloor: { zh: '落地', en: 'Floor-standing' },
+  modelMountWall: { zh: '靠墙悬挂', en: 'Wall-mounted' },
+  modelMountCeiling: { zh: '吊顶', en: 'Ceiling-mounted' },
+  modelMountSurface: { zh: '台面摆放', en: 'On a surface' },
+  modelWidthRange: { zh: '宽 {min}-{max} mm', en: 'Width {min}-{max} mm' },
+  modelWidthAbove: { zh: '宽 {min} mm 以上', en: 'Width {min} mm and over' },
+  modelSizeRange: {
+    zh: '请求参数错误：{field}（最小值不能大于最大值）',
+    en: 'Invalid request parameter: {field} (the minimum is greater than the maximum)',
+  },
   // scenes family: scenes, versions, backups, scene files
   sceneNotFound: { zh: '场景不存在或无权访问', en: 'The scene does not exist or is not accessible to you' },
   sceneVersionConflict: {

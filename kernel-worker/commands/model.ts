@@ -1,10 +1,35 @@
 import type { CommandArgs } from '../../protocol/commands';
+import type { RoomRecord, Vec2 } from '../../protocol/records';
 import { object, optional } from '../document/check';
+import type { Transaction } from '../document/store';
 import { RECORD_SHAPES } from '../document/validators';
-import { addOnStorey, chosenIdArg, removeCommand, updateCommand } from './common';
+import { boundsOf, placeModel, signedArea } from '../geometry';
+import { chosenIdArg, claimId, idArg, removeCommand, requireRecord, storeyFor, updateCommand } from './common';
 import type { CommandDef } from './types';
 
 const shape = RECORD_SHAPES.model;
+
+/** The storey's room of largest area, if any. */
+function largestRoom(tx: Transaction, storeyId: string): RoomRecord | undefined {
+  let best: RoomRecord | undefined;
+  let bestArea = 0;
+  for (const room of tx.ofType('room')) {
+    if (room.storeyId !== storeyId) continue;
+    const area = Math.abs(signedArea(room.outline));
+    if (area > bestArea) {
+      best = room;
+      bestArea = area;
+    }
+  }
+  return best;
+}
+
+/** The middle of the storey's walls (the plan's centre), else the origin. */
+function planCentre(tx: Transaction, storeyId: string): Vec2 {
+  const points = tx.ofType('wall').flatMap((w) => (w.storeyId === storeyId ? [w.start, w.end] : []));
+  const b = boundsOf(points);
+  return b ? { x: (b.minX + b.maxX) / 2, y: (b.minY + b.maxY) / 2 } : { x: 0, y: 0 };
+}
 
 export const addModel: CommandDef<'model.add'> = {
   args: object<CommandArgs<'model.add'>>({
@@ -12,26 +37,37 @@ export const addModel: CommandDef<'model.add'> = {
     storeyId: optional(shape.storeyId),
     modelId: shape.modelId,
     name: optional(shape.name),
-    position: shape.position,
+    position: optional(shape.position),
     rotation: optional(shape.rotation),
     size: shape.size,
     gltfUrl: shape.gltfUrl,
     lowGltfUrl: shape.lowGltfUrl,
     mount: shape.mount,
+    roomId: optional(idArg),
   }),
   history: 'undoable',
   run(tx, a) {
-    return addOnStorey(tx, 'model', a, () => ({
+    const room = a.roomId !== undefined ? requireRecord(tx, a.roomId, 'room') : undefined;
+    const storey = storeyFor(tx, a.storeyId ?? room?.storeyId);
+    const id = claimId(tx, 'model', a.id);
+    const placed =
+      a.position === undefined
+        ? placeModel(room ?? largestRoom(tx, storey.id) ?? null, a.size, a.mount ?? 'floor', planCentre(tx, storey.id), storey.layerHeight)
+        : { position: a.position, rotation: 0 };
+    tx.put({
+      id,
+      type: 'model',
+      storeyId: storey.id,
       modelId: a.modelId,
       name: a.name ?? '',
-      position: a.position,
-      rotation: a.rotation ?? 0,
+      position: placed.position,
+      rotation: a.rotation ?? placed.rotation,
       size: a.size,
-      // Only the fields given: a record without files stays as it was before they existed.
-      ...(a.gltfUrl !== undefined && { gltfUrl: a.gltfUrl }),
-      ...(a.lowGltfUrl !== undefined && { lowGltfUrl: a.lowGltfUrl }),
-      ...(a.mount !== undefined && { mount: a.mount }),
-    }));
+      ...(a.gltfUrl !== undefined ? { gltfUrl: a.gltfUrl } : {}),
+      ...(a.lowGltfUrl !== undefined ? { lowGltfUrl: a.lowGltfUrl } : {}),
+      ...(a.mount !== undefined ? { mount: a.mount } : {}),
+    });
+    return { id };
   },
 };
 

@@ -3,6 +3,7 @@ export * from './clip';
 export * from './holes';
 export * from './joints';
 export * from './openings';
+export * from './placement';
 export * from './plan';
 export * from './polygon';
 export * from './room-match';

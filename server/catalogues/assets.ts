@@ -5,6 +5,7 @@
 // ensureAsset also stores the seeded sample rooms' committed scene files (model-room-scenes.ts).
 import type { Db } from '../db/types';
 import type { FileStorage } from '../storage/types';
+import { ensureModelFile, parseModelFileKey } from './model-files';
 import { modelRoomSceneSeed, storeModelRoomScene } from './model-room-scenes';
 import { encodePng } from './png';
 import { mixedLaying, renderTexture, sizeForAspect, thumbnail, downscale, type RgbImage, type TextureSpec } from './textures';
@@ -89,9 +90,11 @@ async function drawAsset(db: Db, storage: FileStorage, key: string, parsed: { ba
  * Makes sure the file under `key` is in storage: a picture, drawn when its item exists, or the
  * scene file of a seeded sample room (catalogue/model-rooms/<seed key>.scene.json, read from the
  * committed file: model-room-scenes.ts). False when the key names neither (unknown base, variant
- * or seed).
+ * or seed). Model files (GLB, cover, plan) go to model-files.ts.
  */
 export async function ensureAsset(db: Db, storage: FileStorage, key: string): Promise<boolean> {
+  const modelKey = parseModelFileKey(key);
+  if (modelKey) return ensureModelFile(db, storage, key, modelKey);
   if (await storage.stat(key)) return true;
   const sceneSeed = modelRoomSceneSeed(key);
   const parsed = parseAssetKey(key);

@@ -13,6 +13,7 @@ import {
   type TileSeed,
 } from './catalogue-data';
 import { modelRoomSceneKey } from './model-room-scenes';
+import { seedModels } from './seed-models';
 
 export interface CatalogueSeedReport {
   tilesAdded: number;
@@ -227,9 +228,14 @@ async function seedModelRooms(db: Db): Promise<number> {
 
 /** Adds whatever part of the catalogue is missing; safe to run at every start. */
 export async function seedCatalogue(db: Db): Promise<CatalogueSeedReport> {
-  return db.transaction(async (tx) => ({
-    tilesAdded: await seedTiles(tx),
-    pavingsAdded: await seedPavings(tx),
-    modelRoomsAdded: await seedModelRooms(tx),
-  }));
+  return db.transaction(async (tx) => {
+    const report = {
+      tilesAdded: await seedTiles(tx),
+      pavingsAdded: await seedPavings(tx),
+      modelRoomsAdded: await seedModelRooms(tx),
+    };
+    // the furniture models report on their own (seedModels answers its count)
+    await seedModels(tx);
+    return report;
+  });
 }

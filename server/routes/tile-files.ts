@@ -1,5 +1,6 @@
 // GET /files/catalogue/<key>: pictures of the catalogue (tile textures, thumbnails, mixed-laying
-// previews, paving and medallion pictures, sample-room covers) and the scene files of the seeded
+// previews, paving and medallion pictures, sample-room covers), furniture model files (GLB, low GLB,
+// cover, plan symbol; immutable, their URL holds the model version) and the scene files of the seeded
 // sample rooms (model-rooms/<seed key>.scene.json). Public on purpose: <img> and texture loaders
 // cannot send the bearer token, public sample rooms are opened from every project, and the public
 // catalogue is no secret. Private tiles' pictures sit under a random folder name, so their URL is
@@ -12,6 +13,7 @@ import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../http/env';
 import { SAFE_KEY } from '../storage/types';
 import { ensureAsset, FILES_URL_PREFIX } from '../catalogues/assets';
+import { MODEL_FILE_CACHE, parseModelFileKey } from '../catalogues/model-files';
 
 const CACHE = 'public, max-age=86400';
 
@@ -27,7 +29,7 @@ export function catalogueFileRoutes({ db, storage }: AppDeps): Hono<AppEnv> {
     if (!opened) return c.text('Not found', 404);
     const headers: Record<string, string> = {
       'Content-Type': opened.info.contentType,
-      'Cache-Control': CACHE,
+      'Cache-Control': parseModelFileKey(key) ? MODEL_FILE_CACHE : CACHE,
     };
     let stream: Readable = opened.stream;
     if (opened.info.gzip) {

@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { fillLogin } from './support/login';
-import { decodePng, type Image } from './support/png';
+import { settled, shoot, view } from './support/canvas';
+import type { Image } from './support/png';
 import { differingFraction, fractionWhere, pixelAt } from './support/pixels';
 import { isWallColour } from './support/scene-colours';
 
@@ -19,32 +20,8 @@ async function signIn(page: Page, who: Account = ACCOUNT): Promise<void> {
   await expect(page).toHaveURL((url) => url.pathname === '/');
 }
 
-function view(page: Page): Locator {
-  return page.locator('canvas[aria-label="三维视图"]');
-}
-
 function tilePanel(page: Page): Locator {
   return page.getByRole('complementary', { name: '铺砖' });
-}
-
-async function shoot(canvas: Locator): Promise<Image> {
-  return decodePng(await canvas.screenshot({ animations: 'disabled' }));
-}
-
-/** The picture once two screenshots a moment apart agree (frames are drawn on demand, textures load late). */
-async function settled(canvas: Locator, check: (img: Image) => void = () => {}): Promise<Image> {
-  let last = await shoot(canvas);
-  let result: Image | null = null;
-  await expect(async () => {
-    await new Promise((r) => setTimeout(r, 400));
-    const next = await shoot(canvas);
-    const still = differingFraction(last, next, 2) < 0.0005;
-    last = next;
-    expect(still, 'the picture has settled').toBe(true);
-    check(next);
-    result = next;
-  }).toPass({ timeout: 30_000, intervals: [100, 250, 500] });
-  return result!;
 }
 
 /** Crops the middle of the bird eye, where the floor of the default room is. */

@@ -2,12 +2,14 @@ import { useState, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { menuState, type MenuView } from './menu';
 import { ModelRoomPanel } from './ModelRoomPanel';
+import { ProductPanel } from './ProductPanel';
 import { SidePanel } from './SidePanel';
 import { TilePanel } from './TilePanel';
 
 const PANELS: Record<MenuView, () => ReactNode> = {
   HouseType: () => <SidePanel />,
   TileWorkPlan: () => <TilePanel />,
+  Product: () => <ProductPanel />,
   ModelRoom: () => <ModelRoomPanel />,
 };
 

@@ -34,7 +34,7 @@ export function PropertiesPanel() {
     case 'wallPanel':
       return <WallPanelProperties key={selected.id} panel={selected} />;
     case 'model':
-      return <OtherProperties key={selected.id} id={selected.id} title={selected.name} />;
+      return <ModelProperties key={selected.id} model={selected} />;
     case 'other':
       return <OtherProperties key={selected.id} id={selected.id} title={selected.type} />;
   }
@@ -197,6 +197,42 @@ function RoomProperties({ room }: { readonly room: Detail<'room'> }) {
         <ReadonlyField label={t`面积`} value={formatArea(room.area)} unit="m²" />
         <ReadonlyField label={t`地面面积`} value={formatArea(room.groundArea)} unit="m²" />
         <ReadonlyField label={t`层高`} value={formatLength(room.height)} unit="mm" />
+      </div>
+    </div>
+  );
+}
+
+/** Degrees in [0, 360) of a rotation in radians, to two decimals. */
+function degreesOf(radians: number): number {
+  const d = (((radians * 180) / Math.PI) % 360 + 360) % 360;
+  return Math.round(d * 100) / 100;
+}
+
+function ModelProperties({ model }: { readonly model: Detail<'model'> }) {
+  const { t } = useLingui();
+  const update = (change: Omit<CommandArgs<'model.update'>, 'id'>) => void send('model.update', { id: model.id, ...change });
+  const resize = (axis: 'x' | 'y' | 'z', value: number) => update({ size: { ...model.size, [axis]: value } });
+  return (
+    <div className="hp-stack" data-testid="model-properties">
+      <Heading icon="sofa">
+        <span className="hp-props__title">{model.name || model.modelId}</span>
+      </Heading>
+      <div className="hp-form">
+        <TextField label={t`名称`} value={model.name} placeholder={model.modelId} maxLength={MAX_NAME_LENGTH} onCommit={(name) => update({ name })} />
+        <NumberField label={t`宽度`} value={model.size.x} limits={LIMITS.modelSize} onCommit={(x) => resize('x', x)} />
+        <NumberField label={t`深度`} value={model.size.y} limits={LIMITS.modelSize} onCommit={(y) => resize('y', y)} />
+        <NumberField label={t`高度`} value={model.size.z} limits={LIMITS.modelSize} onCommit={(z) => resize('z', z)} />
+        <NumberField label={t`离地高度`} value={model.position.z} limits={LIMITS.elevation} onCommit={(z) => update({ position: { ...model.position, z } })} />
+        <NumberField
+          label={t`旋转角度`}
+          value={degreesOf(model.rotation)}
+          limits={LIMITS.rotation}
+          unit="°"
+          onCommit={(deg) => update({ rotation: (deg * Math.PI) / 180 })}
+        />
+      </div>
+      <div className="hp-actions">
+        <DeleteButton onClick={() => void send('model.remove', { id: model.id })} label={t`删除模型`} />
       </div>
     </div>
   );

@@ -283,25 +283,33 @@ function CatalogueCard({
         {detail !== undefined ? <span className="tp-card__meta tp-card__detail">{detail}</span> : null}
         <span className="tp-card__price">{i18n.number(entry.price, { style: 'currency', currency: 'CNY', maximumFractionDigits: 0 })}</span>
       </button>
-      <button
-        type="button"
-        className="tp-card__favour"
-        aria-pressed={favoured}
-        aria-label={favoured ? t`取消收藏 ${entry.name}` : t`收藏 ${entry.name}`}
-        title={favoured ? t`取消收藏` : t`收藏`}
-        onClick={onFavour}
-      >
-        <svg width="16" height="16" viewBox="0 0 20 20" aria-hidden="true">
-          <path
-            d="m10 2.8 2.2 4.5 5 .7-3.6 3.5.9 4.9L10 14.1l-4.5 2.3.9-4.9L2.8 8l5-.7Z"
-            fill={favoured ? 'currentColor' : 'none'}
-            stroke="currentColor"
-            strokeWidth="1.4"
-            strokeLinejoin="round"
-          />
-        </svg>
-      </button>
+      <FavourButton favoured={favoured} name={entry.name} onClick={onFavour} />
     </li>
+  );
+}
+
+/** The star on a card: keeps the item in (or takes it out of) the favourites. */
+export function FavourButton({ favoured, name, onClick }: { readonly favoured: boolean; readonly name: string; readonly onClick: () => void }) {
+  const { t } = useLingui();
+  return (
+    <button
+      type="button"
+      className="tp-card__favour"
+      aria-pressed={favoured}
+      aria-label={favoured ? t`取消收藏 ${name}` : t`收藏 ${name}`}
+      title={favoured ? t`取消收藏` : t`收藏`}
+      onClick={onClick}
+    >
+      <svg width="16" height="16" viewBox="0 0 20 20" aria-hidden="true">
+        <path
+          d="m10 2.8 2.2 4.5 5 .7-3.6 3.5.9 4.9L10 14.1l-4.5 2.3.9-4.9L2.8 8l5-.7Z"
+          fill={favoured ? 'currentColor' : 'none'}
+          stroke="currentColor"
+          strokeWidth="1.4"
+          strokeLinejoin="round"
+        />
+      </svg>
+    </button>
   );
 }
 

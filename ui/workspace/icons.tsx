@@ -49,6 +49,7 @@ export type IconName =
   | 'material'
   | 'gallery'
   | 'tiles'
+  | 'sofa'
   | 'tag';
 
 const PATHS: Record<IconName, ReactNode> = {
@@ -173,6 +174,13 @@ const PATHS: Record<IconName, ReactNode> = {
     <>
       <rect x="3" y="3" width="14" height="14" rx="1" />
       <path d="M10 3v14M3 10h14" />
+    </>
+  ),
+  sofa: (
+    <>
+      <path d="M4.5 9V6.5A1.5 1.5 0 0 1 6 5h8a1.5 1.5 0 0 1 1.5 1.5V9" />
+      <path d="M3 9.5a1.5 1.5 0 0 1 3 0V11h8V9.5a1.5 1.5 0 0 1 3 0V14H3Z" />
+      <path d="M5 14v1.5M15 14v1.5" />
     </>
   ),
   gallery: (

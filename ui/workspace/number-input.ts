@@ -22,6 +22,9 @@ export const LIMITS = {
   offset: { min: 0, max: 100000 },
   layerHeight: { min: 1000, max: 10000 },
   panelThickness: { min: 1, max: 500 },
+  modelSize: { min: 10, max: 20000 },
+  /** degrees */
+  rotation: { min: 0, max: 360, decimal: true },
 } as const satisfies Record<string, NumberLimits>;
 
 /** Longest room or storey name the panel accepts. */

@@ -44,7 +44,16 @@ describe('snapshot: selection detail and current room', () => {
 
     const { id: sofa } = tk.exec('model.add', { modelId: 'sofa', name: '沙发', position: { x: 2000, y: 1500, z: 0 }, size: { x: 2000, y: 900, z: 800 } });
     tk.exec('selection.set', { ids: [sofa] });
-    expect(tk.snapshot.selected).toEqual({ kind: 'model', id: sofa, name: '沙发' });
+    expect(tk.snapshot.selected).toEqual({
+      kind: 'model',
+      id: sofa,
+      name: '沙发',
+      modelId: 'sofa',
+      size: { x: 2000, y: 900, z: 800 },
+      rotation: 0,
+      position: { x: 2000, y: 1500, z: 0 },
+      mount: null,
+    });
     expect(tk.snapshot.currentRoom).toMatchObject({ id: roomId });
     // Outside every room: no current room.
     tk.exec('model.update', { id: sofa, position: { x: 9000, y: 9000, z: 0 } });

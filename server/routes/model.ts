@@ -1,0 +1,151 @@
+// /api/admin/model (catalogues.md §7 "Favourites and catalogues"): the furniture catalogue.
+//   GET    ?action=list[&scope=]                   one page of models (search, filters)
+//   GET    ?action=filters|favorfilters[&scope=]   the facets with counts + one page (as the tile filters)
+//   GET    /{id}[?action=find_by_id&use_model_id=1&brand=&project=]  one model, by row id or by model_id
+//   POST   {action:'favor', id | model_id, source_type?, ...model fields}   add to the user's favourites
+//   POST   {action:'delete_favor_model_multi', id_list, source_type?}      remove favourites
+// Search and filter parameters: keyword (every word matches zh/en names, categories, brand, style
+// or id), category1-3, style, brand, type (floor|wall|ceiling|surface), sizex_min..sizez_max (mm),
+// page, pageSize. scope: all (default), public, brand, personal, favor.
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { requireAuth } from '../auth/middleware';
+import { ApiError, ok } from '../http/envelope';
+import type { AppDeps, AppEnv } from '../http/env';
+import { parseWith, readQuery } from '../http/input';
+import { RETCODE } from '../http/retcodes';
+import { Id, intParam, notFound, optionalText, PAGE_PARAMS, pagedResult, paging, readActionBody, unknownAction } from '../catalogues/http';
+import {
+  favorModel,
+  getModel,
+  listModels,
+  MODEL_MOUNTS,
+  MODEL_SCOPES,
+  modelFacets,
+  unfavorModels,
+  type ModelFilters,
+  type ModelScope,
+  type SizeRange,
+} from '../catalogues/models';
+import { viewerOf } from '../catalogues/viewer';
+
+/** Models a page in the catalogue panel. */
+export const MODEL_PAGE_SIZE = 20;
+/** The only favourite kind this family keeps (textures have their own family). */
+export const MODEL_SOURCE_TYPES = ['model'] as const;
+
+const blank = (v: unknown) => (v === '' ? undefined : v);
+const Mm = z.preprocess(blank, intParam(0, 100_000).optional());
+const ModelIdText = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
+
+const ModelQuery = z.object({
+  action: z.string().max(64).optional(),
+  ...PAGE_PARAMS,
+  project: optionalText(64),
+  scope: z.preprocess(blank, z.enum(MODEL_SCOPES).optional()),
+  keyword: optionalText(100),
+  category1: optionalText(64),
+  category2: optionalText(64),
+  category3: optionalText(64),
+  style: optionalText(64),
+  brand: optionalText(100),
+  type: z.preprocess(blank, z.enum(MODEL_MOUNTS).optional()),
+  sizex_min: Mm,
+  sizex_max: Mm,
+  sizey_min: Mm,
+  sizey_max: Mm,
+  sizez_min: Mm,
+  sizez_max: Mm,
+});
+
+const GetQuery = z.object({
+  action: z.string().max(64).optional(),
+  project: optionalText(64),
+  use_model_id: z.preprocess(blank, z.enum(['0', '1', 'true', 'false']).optional()),
+  brand: optionalText(100),
+});
+
+const SourceType = z.enum(MODEL_SOURCE_TYPES).default('model');
+// The client sends the whole model with a favourite; only the id (or model_id) matters here.
+const FavorBody = z
+  .object({ id: Id.optional(), model_id: ModelIdText.optional(), source_type: SourceType })
+  .loose()
+  .refine((b) => b.id !== undefined || b.model_id !== undefined, { path: ['id'] });
+const MultiDeleteBody = z.object({ id_list: z.array(Id).min(1).max(1000), source_type: SourceType });
+
+function range(field: string, min: number | undefined, max: number | undefined): SizeRange {
+  if (min !== undefined && max !== undefined && min > max) {
+    throw new ApiError(400, RETCODE.BAD_REQUEST, 'modelSizeRange', { field }, { field });
+  }
+  return { min, max };
+}
+
+export function modelRoutes({ db, config }: AppDeps): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  routes.use('*', requireAuth(db));
+
+  const checkProject = (asked: string | undefined, project: string) => {
+    // The tenant comes from the session; a client naming another project is told so, not served.
+    if (asked && asked !== project) throw new ApiError(400, RETCODE.BAD_REQUEST, 'projectMismatch', undefined, { field: 'project' });
+  };
+
+  routes.get('/', async (c) => {
+    const q = readQuery(c, ModelQuery);
+    const viewer = viewerOf(c);
+    checkProject(q.project, viewer.project);
+    const filters: ModelFilters = {
+      keyword: q.keyword,
+      category1: q.category1,
+      category2: q.category2,
+      category3: q.category3,
+      style: q.style,
+      brand: q.brand,
+      type: q.type,
+      sizex: range('sizex', q.sizex_min, q.sizex_max),
+      sizey: range('sizey', q.sizey_min, q.sizey_max),
+      sizez: range('sizez', q.sizez_min, q.sizez_max),
+    };
+    const action = q.action ?? 'list';
+    const page = paging(q, MODEL_PAGE_SIZE);
+    if (action === 'list' || action === 'filters' || action === 'favorfilters') {
+      const scope: ModelScope = action === 'favorfilters' ? 'favor' : (q.scope ?? 'all');
+      const found = await listModels(db, viewer, scope, filters, page);
+      if (action === 'list') return ok(c, pagedResult(page, found.total, found.data));
+      const facets = await modelFacets(db, viewer, scope, filters, c.get('locale'));
+      return ok(c, { filters: facets, ...pagedResult(page, found.total, found.data) });
+    }
+    throw unknownAction(action);
+  });
+
+  routes.get('/:id', async (c) => {
+    const q = readQuery(c, GetQuery);
+    if (q.action !== undefined && q.action !== 'find_by_id') throw unknownAction(q.action);
+    const viewer = viewerOf(c);
+    checkProject(q.project, viewer.project);
+    const byModelId = q.use_model_id === '1' || q.use_model_id === 'true';
+    const raw = c.req.param('id');
+    const by = byModelId ? { modelId: parseWith(ModelIdText, raw, 'id') } : { id: parseWith(Id, raw, 'id') };
+    const model = await getModel(db, viewer, by, q.brand);
+    if (!model) throw notFound();
+    return ok(c, model);
+  });
+
+  routes.post('/', async (c) => {
+    const { action, body } = await readActionBody(c, config.jsonBodyLimit);
+    const viewer = viewerOf(c);
+    if (action === 'favor') {
+      const b = parseWith(FavorBody, body);
+      const by = b.id !== undefined ? { id: b.id } : { modelId: b.model_id! };
+      const done = await favorModel(db, viewer, by, b.source_type);
+      if (!done) throw notFound();
+      return ok(c, { ...done, model_favor: 1 });
+    }
+    if (action === 'delete_favor_model_multi') {
+      const b = parseWith(MultiDeleteBody, body);
+      return ok(c, { deleted: await unfavorModels(db, viewer, b.id_list, b.source_type) });
+    }
+    throw unknownAction(action);
+  });
+
+  return routes;
+}
