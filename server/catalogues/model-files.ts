@@ -62,11 +62,14 @@ const CONTENT_TYPE: Readonly<Record<ModelFileKind, string>> = {
 };
 
 async function drawModelFile(db: Db, storage: FileStorage, key: string, base: string, kind: ModelFileKind): Promise<boolean> {
-  const rows = await db.query<{ generator: string; plan: unknown }>('select generator, plan from catalogue_models where file_base = $1', [base]);
+  const rows = await db.query<{ generator: string; plan: unknown }>(
+    'select m.generator, p.plan from catalogue_models m left join catalogue_model_plans p on p.model_id = m.id where m.file_base = $1',
+    [base],
+  );
   const row = rows[0];
   if (!row) return false;
   let bytes: Uint8Array | null;
-  if (kind === 'plan') bytes = new TextEncoder().encode(JSON.stringify(row.plan));
+  if (kind === 'plan') bytes = new TextEncoder().encode(JSON.stringify(row.plan ?? { outlines: [], lines: [] }));
   else bytes = row.generator ? await modelFile(row.generator, kind) : null;
   if (!bytes) return false;
   if (kind === 'cover') {

@@ -238,25 +238,24 @@ export async function listModels(
   filters: ModelFilters,
   page: Paging,
 ): Promise<{ total: number; data: ModelItem[] }> {
+  // One scan of the table: the matches' ids and order keys are kept aside, counted, and the page
+  // is cut from them; only the page's rows are then read whole, with their favourite flag.
+  const fp = new Params();
+  const [found] = await db.query<{ total: number; ids: number[] | null }>(
+    `with f as materialized (select m.id, m.position from catalogue_models m where ${whereClause(scope, filters, fp, viewer)})
+     select (select count(*) from f)::int as total,
+            array(select id from f order by position, id limit ${fp.add(page.pageSize)} offset ${fp.add(page.offset)}) as ids`,
+    fp.values,
+  );
+  const total = found?.total ?? 0;
+  const ids = found?.ids ?? [];
+  if (ids.length === 0) return { total, data: [] };
   const p = new Params();
   const cols = columns(p, viewer);
-  const where = whereClause(scope, filters, p, viewer);
-  // the total rides along as a window count: one scan for the page and the total
-  const rows = await db.query<ModelDbRow & { total: number }>(
-    `select ${cols}, count(*) over ()::int as total from catalogue_models m where ${where}
-     order by m.position, m.id limit ${p.add(page.pageSize)} offset ${p.add(page.offset)}`,
+  const rows = await db.query<ModelDbRow>(
+    `select ${cols} from catalogue_models m where m.id = any(${p.add(ids)}::int[]) order by m.position, m.id`,
     p.values,
   );
-  let total = rows[0]?.total;
-  if (total === undefined) {
-    // a page past the end has no row to carry the count
-    const cp = new Params();
-    const [count] = await db.query<{ n: number }>(
-      `select count(*)::int as n from catalogue_models m where ${whereClause(scope, filters, cp, viewer)}`,
-      cp.values,
-    );
-    total = count?.n ?? 0;
-  }
   return { total, data: rows.map(toItem) };
 }
 

@@ -91,25 +91,33 @@ function insertRow(r: ModelRow, modelId: string, fileBase: string, owner: string
 /** Inserts `rows`; those already there (same owner and model_id) are left alone. Answers how many were added. */
 export async function insertModels(db: Db, rows: readonly ModelInsert[]): Promise<number> {
   if (rows.length === 0) return 0;
-  const added = await db.query(
+  const added = await db.query<{ id: number; file_base: string }>(
     `insert into catalogue_models (model_id, model_version, name, name_en, category1, category2, category3, category4,
        category_en, type, class, sizex, sizey, sizez, style, style_en, resizable, price_type, price, brand,
-       model_type_name, is_use_low_gltf, plan, triangles, low_triangles, generator, file_base, owner_project, position)
+       model_type_name, is_use_low_gltf, triangles, low_triangles, generator, file_base, owner_project, position)
      select x.model_id, x.model_version, x.name, x.name_en, x.category1, x.category2, x.category3, x.category4,
        x.category_en, x.type, x.class, x.sizex, x.sizey, x.sizez, x.style, x.style_en, x.resizable, x.price_type,
-       x.price, x.brand, x.model_type_name, x.is_use_low_gltf, x.plan, x.triangles, x.low_triangles, x.generator,
+       x.price, x.brand, x.model_type_name, x.is_use_low_gltf, x.triangles, x.low_triangles, x.generator,
        x.file_base, x.owner_project, x.position
        from jsonb_to_recordset($1::jsonb) as x(model_id text, model_version int, name text, name_en text,
          category1 text, category2 text, category3 text, category4 text, category_en jsonb, type text, class text,
          sizex int, sizey int, sizez int, style text, style_en text, resizable boolean, price_type smallint,
-         price numeric, brand text, model_type_name text, is_use_low_gltf boolean, plan jsonb, triangles int,
+         price numeric, brand text, model_type_name text, is_use_low_gltf boolean, triangles int,
          low_triangles int, generator text, file_base text, owner_project text, position int)
        where x.owner_project is null or exists (select 1 from projects p where p.code = x.owner_project)
      order by x.position
      on conflict do nothing
-     returning id`,
-    [JSON.stringify(rows)],
+     returning id, file_base`,
+    [JSON.stringify(rows.map(({ plan: _plan, ...row }) => row))],
   );
+  if (added.length > 0) {
+    const planOf = new Map(rows.map((r) => [r.file_base, r.plan]));
+    await db.query(
+      `insert into catalogue_model_plans (model_id, plan)
+       select x.id, x.plan from jsonb_to_recordset($1::jsonb) as x(id int, plan jsonb)`,
+      [JSON.stringify(added.map((a) => ({ id: a.id, plan: planOf.get(a.file_base) })))],
+    );
+  }
   return added.length;
 }
 

@@ -299,7 +299,7 @@ for (const backend of backends()) {
         expect(readPng(new Uint8Array(await cover!.arrayBuffer())).width).toBeGreaterThan(0);
         expect(plan!.headers.get('content-type')).toBe('application/json');
         const symbol = (await plan!.json()) as { outlines: [number, number][][]; lines: unknown[] };
-        const [row] = await db.query<{ plan: unknown }>('select plan from catalogue_models where id = $1', [m.id]);
+        const [row] = await db.query<{ plan: unknown }>('select plan from catalogue_model_plans where model_id = $1', [m.id]);
         expect(symbol).toEqual(row!.plan);
         // the footprint lies within the model's width and depth
         for (const [x, y] of symbol.outlines[0]!) {
