@@ -7,7 +7,7 @@
 import { gzipSync } from 'node:zlib';
 import type { Db } from '../db/types';
 import type { FileStorage } from '../storage/types';
-import { modelFile, type ModelFile } from './furniture/catalogue';
+import type { ModelFile } from './furniture/catalogue';
 
 export type ModelFileKind = ModelFile | 'plan';
 
@@ -70,7 +70,8 @@ async function drawModelFile(db: Db, storage: FileStorage, key: string, base: st
   if (!row) return false;
   let bytes: Uint8Array | null;
   if (kind === 'plan') bytes = new TextEncoder().encode(JSON.stringify(row.plan ?? { outlines: [], lines: [] }));
-  else bytes = row.generator ? await modelFile(row.generator, kind) : null;
+  // loaded on the first file drawn, so that starting the server does not load the generators
+  else bytes = row.generator ? await (await import('./furniture/catalogue')).modelFile(row.generator, kind) : null;
   if (!bytes) return false;
   if (kind === 'cover') {
     await storage.put(key, bytes, { contentType: CONTENT_TYPE[kind] });

@@ -93,8 +93,8 @@ export const WIDTH_BUCKETS: readonly (readonly [number, number | null])[] = [
   [2400, null],
 ];
 
-interface ModelDbRow {
-  id: number;
+/** The stored columns a seeded model row writes and a read gives back (catalogue_models). */
+export interface ModelColumns {
   model_id: string;
   model_version: number;
   name: string;
@@ -119,6 +119,12 @@ interface ModelDbRow {
   is_use_low_gltf: boolean;
   triangles: number;
   low_triangles: number;
+  file_base: string;
+  owner_project: string | null;
+}
+
+interface ModelDbRow extends ModelColumns {
+  id: number;
   xml_url: string;
   layout_model_id: string;
   layout_jpg_url: string;
@@ -127,8 +133,6 @@ interface ModelDbRow {
   json_url: string;
   merge_model_data: string;
   opening_type: string;
-  file_base: string;
-  owner_project: string | null;
   owner_user_id: number | null;
   favor: boolean;
 }

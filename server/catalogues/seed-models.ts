@@ -5,8 +5,9 @@
 // missing the generators are not run at all.
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/types';
-import { furnitureDefs, modelRows, type ModelRow } from './furniture/catalogue';
+import type { ModelRow } from './furniture/catalogue';
 import { privateModelFileBase, publicModelFileBase } from './model-files';
+import type { ModelColumns } from './models';
 
 /** Brand models of the demo tenants: copies of public models under the tenant's brand and id prefix. */
 export const BRAND_MODEL_SEEDS: readonly { project: string; brand: string; prefix: string; classes: readonly string[] }[] = [
@@ -14,43 +15,21 @@ export const BRAND_MODEL_SEEDS: readonly { project: string; brand: string; prefi
   { project: 'chuangmi', brand: '创米自营', prefix: 'cmz', classes: ['sofa', 'armchair', 'desk'] },
 ];
 
+// The generators are loaded only by a seeding start (a quarter of a second of module loading that
+// a server started with SEED_DEMO=0, or serving requests, does not pay).
+const generators = () => import('./furniture/catalogue');
+
 let rowsCache: ModelRow[] | null = null;
 /** modelRows runs every generator (about half a second); a process seeds many databases in tests. */
-function catalogueRows(): ModelRow[] {
-  rowsCache ??= modelRows();
+async function catalogueRows(): Promise<ModelRow[]> {
+  rowsCache ??= (await generators()).modelRows();
   return rowsCache;
 }
 
-/** One catalogue_models row to insert (the generator's row under an owner). */
-export interface ModelInsert {
-  model_id: string;
-  model_version: number;
-  name: string;
-  name_en: string;
-  category1: string;
-  category2: string;
-  category3: string;
-  category4: string;
-  category_en: readonly string[];
-  type: string;
-  class: string;
-  sizex: number;
-  sizey: number;
-  sizez: number;
-  style: string;
-  style_en: string;
-  resizable: boolean;
-  price_type: number;
-  price: number;
-  brand: string;
-  model_type_name: string;
-  is_use_low_gltf: boolean;
+/** One catalogue_models row to insert (the generator's row under an owner) with its plan symbol. */
+export interface ModelInsert extends ModelColumns {
   plan: unknown;
-  triangles: number;
-  low_triangles: number;
   generator: string;
-  file_base: string;
-  owner_project: string | null;
   position: number;
 }
 
@@ -127,12 +106,12 @@ export async function seedModels(db: Db): Promise<number> {
     `select coalesce(owner_project, '') as owner, model_id from catalogue_models where owner_user_id is null`,
   );
   const have = new Set(existing.map((r) => `${r.owner}\u0000${r.model_id}`));
-  const publicIds = furnitureDefs().map((d) => `yf-${d.key}`);
+  const publicIds = (await generators()).furnitureDefs().map((d) => `yf-${d.key}`);
   const publicMissing = publicIds.some((id) => !have.has(`\u0000${id}`));
   const brandPrefixesMissing = BRAND_MODEL_SEEDS.some((b) => !existing.some((r) => r.owner === b.project));
   if (!publicMissing && !brandPrefixesMissing) return 0;
 
-  const rows = catalogueRows();
+  const rows = await catalogueRows();
   const inserts: ModelInsert[] = rows
     .map((r, i) => insertRow(r, r.model_id, publicModelFileBase(r.model_id, r.modelVersion), null, r.brand, i))
     .filter((r) => !have.has(`\u0000${r.model_id}`));
