@@ -7,7 +7,7 @@
 import { gzipSync } from 'node:zlib';
 import type { Db } from '../db/types';
 import type { FileStorage } from '../storage/types';
-import { modelFile, type ModelFile } from './furniture/catalogue';
+import type { ModelFile } from './furniture/catalogue';
 
 export type ModelFileKind = ModelFile | 'plan';
 
@@ -62,12 +62,16 @@ const CONTENT_TYPE: Readonly<Record<ModelFileKind, string>> = {
 };
 
 async function drawModelFile(db: Db, storage: FileStorage, key: string, base: string, kind: ModelFileKind): Promise<boolean> {
-  const rows = await db.query<{ generator: string; plan: unknown }>('select generator, plan from catalogue_models where file_base = $1', [base]);
+  const rows = await db.query<{ generator: string; plan: unknown }>(
+    'select m.generator, p.plan from catalogue_models m left join catalogue_model_plans p on p.model_id = m.id where m.file_base = $1',
+    [base],
+  );
   const row = rows[0];
   if (!row) return false;
   let bytes: Uint8Array | null;
-  if (kind === 'plan') bytes = new TextEncoder().encode(JSON.stringify(row.plan));
-  else bytes = row.generator ? await modelFile(row.generator, kind) : null;
+  if (kind === 'plan') bytes = new TextEncoder().encode(JSON.stringify(row.plan ?? { outlines: [], lines: [] }));
+  // loaded on the first file drawn, so that starting the server does not load the generators
+  else bytes = row.generator ? await (await import('./furniture/catalogue')).modelFile(row.generator, kind) : null;
   if (!bytes) return false;
   if (kind === 'cover') {
     await storage.put(key, bytes, { contentType: CONTENT_TYPE[kind] });

@@ -5,8 +5,9 @@
 // missing the generators are not run at all.
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/types';
-import { furnitureDefs, modelRows, type ModelRow } from './furniture/catalogue';
+import type { ModelRow } from './furniture/catalogue';
 import { privateModelFileBase, publicModelFileBase } from './model-files';
+import type { ModelColumns } from './models';
 
 /** Brand models of the demo tenants: copies of public models under the tenant's brand and id prefix. */
 export const BRAND_MODEL_SEEDS: readonly { project: string; brand: string; prefix: string; classes: readonly string[] }[] = [
@@ -14,43 +15,21 @@ export const BRAND_MODEL_SEEDS: readonly { project: string; brand: string; prefi
   { project: 'chuangmi', brand: '创米自营', prefix: 'cmz', classes: ['sofa', 'armchair', 'desk'] },
 ];
 
+// The generators are loaded only by a seeding start (a quarter of a second of module loading that
+// a server started with SEED_DEMO=0, or serving requests, does not pay).
+const generators = () => import('./furniture/catalogue');
+
 let rowsCache: ModelRow[] | null = null;
 /** modelRows runs every generator (about half a second); a process seeds many databases in tests. */
-function catalogueRows(): ModelRow[] {
-  rowsCache ??= modelRows();
+async function catalogueRows(): Promise<ModelRow[]> {
+  rowsCache ??= (await generators()).modelRows();
   return rowsCache;
 }
 
-/** One catalogue_models row to insert (the generator's row under an owner). */
-export interface ModelInsert {
-  model_id: string;
-  model_version: number;
-  name: string;
-  name_en: string;
-  category1: string;
-  category2: string;
-  category3: string;
-  category4: string;
-  category_en: readonly string[];
-  type: string;
-  class: string;
-  sizex: number;
-  sizey: number;
-  sizez: number;
-  style: string;
-  style_en: string;
-  resizable: boolean;
-  price_type: number;
-  price: number;
-  brand: string;
-  model_type_name: string;
-  is_use_low_gltf: boolean;
+/** One catalogue_models row to insert (the generator's row under an owner) with its plan symbol. */
+export interface ModelInsert extends ModelColumns {
   plan: unknown;
-  triangles: number;
-  low_triangles: number;
   generator: string;
-  file_base: string;
-  owner_project: string | null;
   position: number;
 }
 
@@ -91,25 +70,33 @@ function insertRow(r: ModelRow, modelId: string, fileBase: string, owner: string
 /** Inserts `rows`; those already there (same owner and model_id) are left alone. Answers how many were added. */
 export async function insertModels(db: Db, rows: readonly ModelInsert[]): Promise<number> {
   if (rows.length === 0) return 0;
-  const added = await db.query(
+  const added = await db.query<{ id: number; file_base: string }>(
     `insert into catalogue_models (model_id, model_version, name, name_en, category1, category2, category3, category4,
        category_en, type, class, sizex, sizey, sizez, style, style_en, resizable, price_type, price, brand,
-       model_type_name, is_use_low_gltf, plan, triangles, low_triangles, generator, file_base, owner_project, position)
+       model_type_name, is_use_low_gltf, triangles, low_triangles, generator, file_base, owner_project, position)
      select x.model_id, x.model_version, x.name, x.name_en, x.category1, x.category2, x.category3, x.category4,
        x.category_en, x.type, x.class, x.sizex, x.sizey, x.sizez, x.style, x.style_en, x.resizable, x.price_type,
-       x.price, x.brand, x.model_type_name, x.is_use_low_gltf, x.plan, x.triangles, x.low_triangles, x.generator,
+       x.price, x.brand, x.model_type_name, x.is_use_low_gltf, x.triangles, x.low_triangles, x.generator,
        x.file_base, x.owner_project, x.position
        from jsonb_to_recordset($1::jsonb) as x(model_id text, model_version int, name text, name_en text,
          category1 text, category2 text, category3 text, category4 text, category_en jsonb, type text, class text,
          sizex int, sizey int, sizez int, style text, style_en text, resizable boolean, price_type smallint,
-         price numeric, brand text, model_type_name text, is_use_low_gltf boolean, plan jsonb, triangles int,
+         price numeric, brand text, model_type_name text, is_use_low_gltf boolean, triangles int,
          low_triangles int, generator text, file_base text, owner_project text, position int)
        where x.owner_project is null or exists (select 1 from projects p where p.code = x.owner_project)
      order by x.position
      on conflict do nothing
-     returning id`,
-    [JSON.stringify(rows)],
+     returning id, file_base`,
+    [JSON.stringify(rows.map(({ plan: _plan, ...row }) => row))],
   );
+  if (added.length > 0) {
+    const planOf = new Map(rows.map((r) => [r.file_base, r.plan]));
+    await db.query(
+      `insert into catalogue_model_plans (model_id, plan)
+       select x.id, x.plan from jsonb_to_recordset($1::jsonb) as x(id int, plan jsonb)`,
+      [JSON.stringify(added.map((a) => ({ id: a.id, plan: planOf.get(a.file_base) })))],
+    );
+  }
   return added.length;
 }
 
@@ -119,12 +106,12 @@ export async function seedModels(db: Db): Promise<number> {
     `select coalesce(owner_project, '') as owner, model_id from catalogue_models where owner_user_id is null`,
   );
   const have = new Set(existing.map((r) => `${r.owner}\u0000${r.model_id}`));
-  const publicIds = furnitureDefs().map((d) => `yf-${d.key}`);
+  const publicIds = (await generators()).furnitureDefs().map((d) => `yf-${d.key}`);
   const publicMissing = publicIds.some((id) => !have.has(`\u0000${id}`));
   const brandPrefixesMissing = BRAND_MODEL_SEEDS.some((b) => !existing.some((r) => r.owner === b.project));
   if (!publicMissing && !brandPrefixesMissing) return 0;
 
-  const rows = catalogueRows();
+  const rows = await catalogueRows();
   const inserts: ModelInsert[] = rows
     .map((r, i) => insertRow(r, r.model_id, publicModelFileBase(r.model_id, r.modelVersion), null, r.brand, i))
     .filter((r) => !have.has(`\u0000${r.model_id}`));

@@ -266,18 +266,26 @@ export async function listCategoryMaps(
   const p = new Params();
   const project = p.add(viewer.project);
   const conditions = where(p);
-  // Tiles, pavings and medallions are resolved to show a picture; only ones the viewer may see.
+  // Tiles, pavings, medallions and furniture models are resolved to show a picture; only ones the viewer may see.
   const rows = await db.query<MapRow>(
     `select m.id, c.id as cate_id, c.name as cate_name, m.source_type, m.model_id, m.created_at,
-        coalesce(t.name, v.name) as item_name, coalesce(t.code, v.code) as item_code,
-        coalesce(t.image, v.image) as item_image, coalesce(t.cover_url, v.cover_url) as item_cover,
-        coalesce(t.spec, v.spec) as item_spec, coalesce(t.brand, v.brand) as item_brand
+        coalesce(t.name, v.name, fm.name) as item_name, coalesce(t.code, v.code, fm.model_id) as item_code,
+        coalesce(t.image, v.image, fm.cover) as item_image, coalesce(t.cover_url, v.cover_url, fm.cover) as item_cover,
+        coalesce(t.spec, v.spec, fm.spec) as item_spec, coalesce(t.brand, v.brand, fm.brand) as item_brand
        from library_category_maps m
        join library_categories c on c.id = m.category_id
        left join tiles t on m.source_type = 'tile' and m.model_id ~ '^[0-9]{1,9}$' and t.id = m.model_id::int
          and (t.owner_project is null or t.owner_project = ${project})
        left join pavings v on m.source_type in ('paving', 'waterjet') and m.model_id ~ '^[0-9]{1,9}$'
          and v.id = m.model_id::int and v.kind = m.source_type and (v.owner_project is null or v.owner_project = ${project})
+       -- furniture models are filed by model_id; the project's brand copy wins over the public one
+       left join lateral (
+         select fm.name, fm.model_id, '/files/' || fm.file_base || '.png' as cover,
+                fm.sizex || 'x' || fm.sizey || 'x' || fm.sizez as spec, fm.brand
+           from catalogue_models fm
+          where m.source_type = 'model' and fm.model_id = m.model_id
+            and (fm.owner_project is null or (fm.owner_project = ${project} and fm.owner_user_id is null))
+          order by (fm.owner_project is null) limit 1) fm on true
       where ${conditions}
       order by m.created_at desc, m.id desc
       limit ${p.add(page.pageSize)} offset ${p.add(page.offset)}`,

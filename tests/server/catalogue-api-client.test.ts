@@ -1,7 +1,7 @@
 // The typed api/ modules of the catalogue families against the real server (PGlite): each call
 // reaches its route with the parameters the server expects, and the answers have the typed shape.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiClient, createMemoryTokenStore, type ApiClient } from '../../api/client';
+import type { ApiClient } from '../../api/client';
 import { login } from '../../api/session';
 import { favorPaving, getPaving, getPavingFilters, listPavings, unfavorPaving } from '../../api/catalogue';
 import {
@@ -35,7 +35,7 @@ import {
 } from '../../api/source-library';
 import { isApiError } from '../../api/errors';
 import { backends } from './helpers';
-import { openCatalogueApp, type TestApp } from './catalogue-helpers';
+import { apiClientFor, openCatalogueApp, type TestApp } from './catalogue-helpers';
 
 const pglite = backends().find((b) => b.name === 'pglite')!;
 
@@ -46,11 +46,7 @@ describe('catalogue api/ modules against the server', () => {
 
   beforeAll(async () => {
     ({ app, dispose } = await openCatalogueApp(pglite));
-    client = createApiClient({
-      baseURL: 'http://catalogue.test/api',
-      tokenStore: createMemoryTokenStore(),
-      fetch: ((input: RequestInfo | URL, init?: RequestInit) => app.request(input instanceof Request ? input : String(input), init)) as typeof fetch,
-    });
+    client = apiClientFor(app);
     await login(client, { project: 'yfang', account: 'designer', password: 'Design@2026' });
   });
   afterAll(async () => {

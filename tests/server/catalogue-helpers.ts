@@ -3,6 +3,7 @@
 import { Readable } from 'node:stream';
 import { crc32, inflateSync } from 'node:zlib';
 import { expect } from 'vitest';
+import { createApiClient, createMemoryTokenStore, type ApiClient } from '../../api/client';
 import { createApp } from '../../server/app';
 import { defaultConfig } from '../../server/config';
 import { runMigrations } from '../../server/db/migrate';
@@ -62,6 +63,15 @@ export async function openCatalogueApp(backend: Backend) {
   const config = defaultConfig({ distDir: '/nonexistent-dist-for-tests', dataDir: '/nonexistent-data-for-tests' });
   const app = createApp({ db: testDb.db, config, logger: silentLogger, storage });
   return { ...testDb, app, storage };
+}
+
+/** An api/ client whose requests go to `app` in-process (no socket), signed in with login() as the caller needs. */
+export function apiClientFor(app: TestApp): ApiClient {
+  return createApiClient({
+    baseURL: 'http://catalogue.test/api',
+    tokenStore: createMemoryTokenStore(),
+    fetch: ((input: RequestInfo | URL, init?: RequestInit) => app.request(input instanceof Request ? input : String(input), init)) as typeof fetch,
+  });
 }
 
 export interface Reply<T = unknown> {

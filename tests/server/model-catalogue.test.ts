@@ -5,48 +5,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/types';
 import { furnitureDefs } from '../../server/catalogues/furniture/catalogue';
 import { BRAND_MODEL_SEEDS, seedModels } from '../../server/catalogues/seed-models';
+import type { PagedResult } from '../../server/catalogues/http';
+import type { ModelFacets, ModelItem } from '../../server/catalogues/models';
 import { backends } from './helpers';
 import { openCatalogueApp, readPng, signIn, type Caller, type MemoryStorage, type TestApp } from './catalogue-helpers';
 
-interface FilterOption {
-  value: string;
-  name: string;
-  count: number;
-}
-interface Model {
-  id: number;
-  model_id: string;
-  modelVersion: number;
-  name: string;
-  name_en: string;
-  category1: string;
-  category2: string;
-  category3: string;
-  category_en: string[];
-  type: string;
-  sizex: number;
-  sizey: number;
-  sizez: number;
-  display_size: string;
-  style: string;
-  brand: string;
-  cover_url: string;
-  gltf_url: string;
-  low_gltf_url: string;
-  plan_url: string;
-  library: string;
-  model_favor: 0 | 1;
-}
-interface Paged<T> {
-  total: number;
-  per_page: number;
-  current_page: number;
-  last_page: number;
-  data: T[];
-}
-type Facets = Record<'category1' | 'category2' | 'category3' | 'style' | 'brand' | 'type' | 'width', FilterOption[]>;
+type Model = ModelItem;
+type Paged<T> = PagedResult<T>;
 interface FilterResult extends Paged<Model> {
-  filters: Facets;
+  filters: ModelFacets;
 }
 
 const PUBLIC_COUNT = furnitureDefs().length;
@@ -268,6 +235,26 @@ for (const backend of backends()) {
       });
     });
 
+    describe('source library', () => {
+      it('a model filed under a category shows its name, cover and size; a brand model only to its project', async () => {
+        const PATH = '/api/admin/source-library';
+        const m = (await list(corp, { scope: 'brand' })).body.retdata.data[0]!;
+        const cate = (await corp.post<{ id: number }>(PATH, { action: 'store_category', name: '精选沙发', source_type: 'model' })).body.retdata;
+        expect((await corp.post(PATH, { action: 'store_category_map', model_id: m.model_id, source_type: 'model', cate_id: cate.id })).status).toBe(200);
+        const filed = (await corp.get<Paged<{ model_id: string; item: Record<string, string> | null }>>(PATH, {
+          action: 'get_category_map_page_list',
+          cate_id: cate.id,
+        })).body.retdata.data;
+        expect(filed).toHaveLength(1);
+        expect(filed[0]!.item).toMatchObject({ name: m.name, code: m.model_id, cover_url: m.cover_url, spec: m.display_size, brand: m.brand });
+        // another project filing the same id learns nothing of the model
+        const mine = (await designer.post<{ id: number }>(PATH, { action: 'store_category', name: '别家沙发', source_type: 'model' })).body.retdata;
+        await designer.post(PATH, { action: 'store_category_map', model_id: m.model_id, source_type: 'model', cate_id: mine.id });
+        const theirs = (await designer.get<Paged<{ item: unknown }>>(PATH, { action: 'get_category_map_page_list', cate_id: mine.id })).body.retdata.data;
+        expect(theirs.map((x) => x.item)).toEqual([null]);
+      });
+    });
+
     describe('files', () => {
       it('draws the GLB on first request, stores it once and serves it immutable, gzip to those who accept it', async () => {
         const m = (await list(designer, { keyword: 'bed' })).body.retdata.data[0]!;
@@ -299,7 +286,7 @@ for (const backend of backends()) {
         expect(readPng(new Uint8Array(await cover!.arrayBuffer())).width).toBeGreaterThan(0);
         expect(plan!.headers.get('content-type')).toBe('application/json');
         const symbol = (await plan!.json()) as { outlines: [number, number][][]; lines: unknown[] };
-        const [row] = await db.query<{ plan: unknown }>('select plan from catalogue_models where id = $1', [m.id]);
+        const [row] = await db.query<{ plan: unknown }>('select plan from catalogue_model_plans where model_id = $1', [m.id]);
         expect(symbol).toEqual(row!.plan);
         // the footprint lies within the model's width and depth
         for (const [x, y] of symbol.outlines[0]!) {
