@@ -196,6 +196,9 @@ export async function openSceneFile(url: string): Promise<boolean> {
 /** 保存 / Ctrl+S: a scene saved before saves at once; a new one asks for its name first. */
 export async function requestSave(): Promise<boolean> {
   if (!sceneSession.scene) {
+    // 保存 is live as soon as the worker answers; its starting room follows a moment later, and a
+    // click in between must not find the scene empty.
+    await whenKernelReady()?.catch(() => undefined);
     if (liveKernel.contentRecords() === 0) {
       notify(sceneText.emptyScene(), { kind: 'warning' });
       return false;
