@@ -165,7 +165,7 @@ export function ProductPanel() {
         ) : (
           <ul className="tp-grid tp-grid--whole" aria-label={t`产品`}>
             {shown.map((m) => (
-              <ProductCard key={m.id} model={m} name={nameOf(m)} replacing={replaceOn} busy={busy} favours={favours} onPick={() => void pick(m)} />
+              <ProductCard key={m.id} model={m} name={nameOf(m)} style={english && m.style_en ? m.style_en : m.style} replacing={replaceOn} busy={busy} favours={favours} onPick={() => void pick(m)} />
             ))}
           </ul>
         )}
@@ -180,13 +180,16 @@ export function ProductPanel() {
 function ProductCard({
   model,
   name,
+  style,
   replacing,
   busy,
   favours,
   onPick,
 }: {
   readonly model: CatalogueModel;
+  /** the name and style in the interface's language (the catalogue carries both) */
   readonly name: string;
+  readonly style: string;
   readonly replacing: boolean;
   readonly busy: boolean;
   readonly favours: Favours<CatalogueModel>;
@@ -198,13 +201,11 @@ function ProductCard({
     <li className="tp-card" data-model-id={model.model_id}>
       <button type="button" className="tp-card__lay" disabled={busy} title={action} aria-label={action} onClick={onPick}>
         <img className="tp-card__image" src={model.cover_url} alt="" loading="lazy" width={160} height={120} />
-        <span className="tp-card__name">{model.name}</span>
-        <span className="tp-card__meta" lang="en">
-          {model.name_en}
-        </span>
+        <span className="tp-card__name">{name}</span>
+        <span className="tp-card__meta">{style}</span>
         <span className="tp-card__meta">{model.display_size.replace(/x/g, '×')} mm</span>
       </button>
-      <FavourButton favoured={favours.isFavoured(model)} name={model.name} onClick={() => void favours.toggle(model)} />
+      <FavourButton favoured={favours.isFavoured(model)} name={name} onClick={() => void favours.toggle(model)} />
     </li>
   );
 }
