@@ -2,8 +2,9 @@
 // and a small PNG reader that checks what the server draws.
 import { Readable } from 'node:stream';
 import { crc32, inflateSync } from 'node:zlib';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { createApiClient, createMemoryTokenStore, type ApiClient } from '../../api/client';
+import { login } from '../../api/session';
 import { createApp } from '../../server/app';
 import { defaultConfig } from '../../server/config';
 import { runMigrations } from '../../server/db/migrate';
@@ -63,6 +64,31 @@ export async function openCatalogueApp(backend: Backend) {
   const config = defaultConfig({ distDir: '/nonexistent-dist-for-tests', dataDir: '/nonexistent-data-for-tests' });
   const app = createApp({ db: testDb.db, config, logger: silentLogger, storage });
   return { ...testDb, app, storage };
+}
+
+/**
+ * For one describe block: a catalogue app on `backend` and an api/ client signed in as yfang's
+ * designer, opened before the block's tests and closed after them. Read them inside tests.
+ */
+export function designerClientFixture(backend: Backend): { readonly app: () => TestApp; readonly client: () => ApiClient } {
+  let app: TestApp | null = null;
+  let client: ApiClient | null = null;
+  let dispose: (() => Promise<void>) | null = null;
+  beforeAll(async () => {
+    const opened = await openCatalogueApp(backend);
+    app = opened.app;
+    dispose = () => opened.dispose();
+    client = apiClientFor(opened.app);
+    await login(client, { project: 'yfang', account: 'designer', password: 'Design@2026' });
+  });
+  afterAll(async () => {
+    await dispose?.();
+  });
+  const opened = <T>(value: T | null): T => {
+    if (value === null) throw new Error('the catalogue app is not open yet (read it inside a test)');
+    return value;
+  };
+  return { app: () => opened(app), client: () => opened(client) };
 }
 
 /** An api/ client whose requests go to `app` in-process (no socket), signed in with login() as the caller needs. */
