@@ -13,8 +13,8 @@ const shape = RECORD_SHAPES.model;
 function largestRoom(tx: Transaction, storeyId: string): RoomRecord | undefined {
   let best: RoomRecord | undefined;
   let bestArea = 0;
-  for (const room of tx.ofType('room')) {
-    if (room.storeyId !== storeyId) continue;
+  // Through the store's referrer index: the storey's rooms, not every room of the house.
+  for (const room of tx.referring(storeyId, 'room')) {
     const area = Math.abs(signedArea(room.outline));
     if (area > bestArea) {
       best = room;
@@ -26,7 +26,7 @@ function largestRoom(tx: Transaction, storeyId: string): RoomRecord | undefined 
 
 /** The middle of the storey's walls (the plan's centre), else the origin. */
 function planCentre(tx: Transaction, storeyId: string): Vec2 {
-  const points = tx.ofType('wall').flatMap((w) => (w.storeyId === storeyId ? [w.start, w.end] : []));
+  const points = tx.referring(storeyId, 'wall').flatMap((w) => [w.start, w.end]);
   const b = boundsOf(points);
   return b ? { x: (b.minX + b.maxX) / 2, y: (b.minY + b.maxY) / 2 } : { x: 0, y: 0 };
 }
