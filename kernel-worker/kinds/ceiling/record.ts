@@ -3,7 +3,7 @@ import { id, length, literal } from '../fields';
 import type { RecordKind } from '../record-kind';
 
 /** Whether a suspended ceiling hangs in the room (the UI's isHaveCeil). */
-export const hasCeiling = (records: RecordReader, roomId: string): boolean => records.ofType('ceiling').some((c) => c.roomId === roomId);
+export const hasCeiling = (records: RecordReader, roomId: string): boolean => records.referring(roomId, 'ceiling').length > 0;
 
 export const ceilingRecordKind = {
   type: 'ceiling',

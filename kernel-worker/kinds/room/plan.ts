@@ -3,6 +3,7 @@ import { boundsOf, distanceToRing, pointInRing, signedArea, type Bounds2 } from 
 import { estimateTextWidthPx, PLAN_COLORS, PLAN_LAYERS, type PlanText } from '../../render/plan-primitives';
 import { roomLabel } from '../../render/room-names';
 import { planShared, type PlanFacet } from '../plan-kind';
+import { byId } from '../../document/store';
 
 // A room in the plan: its floor filled (tinted when hovered or selected, outlined when selected)
 // under the walls, and its name and area where it is large enough on screen for them.
@@ -15,7 +16,7 @@ const PX = {
 } as const;
 
 /** The storey's rooms, in record order. */
-export const storeyRooms = planShared((ctx): readonly RoomRecord[] => ctx.records.ofType('room').filter((r) => r.storeyId === ctx.storeyId));
+export const storeyRooms = planShared((ctx): readonly RoomRecord[] => ctx.storeyId === null ? [] : ctx.records.referring(ctx.storeyId, 'room').sort(byId));
 
 const boxes = new WeakMap<readonly Vec2[], Bounds2>();
 

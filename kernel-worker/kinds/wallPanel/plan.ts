@@ -4,14 +4,14 @@ import { wallAxes, wallPoint } from '../../render/wall-cut';
 import { planShared, type PlanFacet } from '../plan-kind';
 import { openingsOnWalls } from '../wall/plan';
 import { panelBoxes, panelSpans } from './parts';
+import { byId } from '../../document/store';
 
 // Wainscoting in the plan: a thin strip in its colour along the wall face it covers, its board's
 // depth wide, broken where its wall's openings break it; not drawn on the storeys below.
 
 /** The storey's panels, in record order (those of walls on other storeys are not drawn). */
 const panelsOn = planShared((ctx): readonly WallPanelRecord[] => {
-  const walls = new Set(ctx.walls.map((w) => w.id));
-  return ctx.records.ofType('wallPanel').filter((p) => walls.has(p.wallId));
+  return ctx.walls.flatMap((w) => ctx.records.referring(w.id, 'wallPanel')).sort(byId);
 });
 
 export const wallPanelPlan: PlanFacet<WallPanelRecord> = {
