@@ -112,6 +112,13 @@ export interface PriceListVersion {
   readonly list: PriceList;
 }
 
+/**
+ * What a quote is priced from: the list and its version. A computed quote carries `version` along
+ * (issue 14: "a quote records the price list version it used"), so it can be re-read later with
+ * GET /api/admin/price-list?version=n even after the admin has changed the prices.
+ */
+export type PriceListSnapshot = Pick<PriceListVersion, 'version' | 'list'>;
+
 /** What changed from the version before (the history screen lists it). */
 export interface PriceChange {
   readonly code: string;
