@@ -45,6 +45,19 @@ test('the project admin edits a price and saves it as a new version', async ({ p
   await expect(version).toHaveText(`第 ${before} 版`);
   await hinge.fill('28');
 
+  // Leaving with unsaved prices asks first; staying keeps every typed price.
+  const asked = new Promise<string>((resolve) =>
+    page.once('dialog', (dialog) => {
+      resolve(dialog.message());
+      void dialog.dismiss();
+    }),
+  );
+  await page.getByRole('link', { name: '个人中心' }).click();
+  expect(await asked).toBe('有 2 项价格修改尚未保存，确定离开吗？');
+  await expect(page).toHaveURL((url) => url.pathname === '/priceList');
+  await expect(board).toHaveValue('228.50');
+  await expect(hinge).toHaveValue('28');
+
   await page.getByRole('textbox', { name: '修改说明' }).fill('板材与铰链调价');
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/price-list-admin-editing.png`, fullPage: false });
   await save.click();

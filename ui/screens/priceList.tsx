@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Link } from '@tanstack/react-router';
+import { Link, useBlocker } from '@tanstack/react-router';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import {
   getPriceList,
@@ -98,13 +98,11 @@ export default function PriceListScreen() {
   const current = load.state === 'done' ? load.current : null;
   const dirty = current ? countEdits(current.list, edits) : 0;
 
-  // Unsaved prices are work: leaving the page asks first.
-  useEffect(() => {
-    if (dirty === 0) return;
-    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
+  // Unsaved prices are work: leaving the page, in the app or the browser, asks first.
+  useBlocker({
+    shouldBlockFn: () => dirty > 0 && !window.confirm(t`有 ${dirty} 项价格修改尚未保存，确定离开吗？`),
+    enableBeforeUnload: () => dirty > 0,
+  });
 
   const openVersion = useCallback(
     (version: number) => {
@@ -230,9 +228,9 @@ export default function PriceListScreen() {
             {PRICE_CATEGORIES.map((c) => (
               <CategoryLink key={c} category={c} items={shown.list.items} edits={editable ? edits : EMPTY} />
             ))}
-            <a className="pl-nav__link" href="#pl-other">
+            <button type="button" className="pl-nav__link" onClick={() => scrollToSection('pl-other')}>
               <Trans>其他</Trans>
-            </a>
+            </button>
           </nav>
           {PRICE_CATEGORIES.map((c) => (
             <CategoryTable
@@ -339,6 +337,11 @@ function VersionMeta({ version }: { readonly version: PriceListVersion | PriceLi
   );
 }
 
+/** Jumps to a category's table; buttons rather than #links, so the router sees no navigation. */
+function scrollToSection(id: string): void {
+  document.getElementById(id)?.scrollIntoView({ block: 'start' });
+}
+
 function itemName(item: PriceItem, locale: string): string {
   return locale === 'en' ? item.name_en : item.name_zh;
 }
@@ -348,11 +351,11 @@ function CategoryLink({ category, items, edits }: { readonly category: PriceCate
   const mine = items.filter((i) => i.category === category);
   const changed = mine.filter((i) => isEdited(i, edits)).length;
   return (
-    <a className="pl-nav__link" href={`#pl-${category}`}>
+    <button type="button" className="pl-nav__link" onClick={() => scrollToSection(`pl-${category}`)}>
       {i18n._(CATEGORY_LABELS[category])}
       <span className="pl-nav__count">{mine.length}</span>
       {changed > 0 ? <span className="pl-nav__dot" aria-hidden="true" /> : null}
-    </a>
+    </button>
   );
 }
 
