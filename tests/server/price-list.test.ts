@@ -151,6 +151,9 @@ for (const backend of backends()) {
     it('projects never see each other’s lists or versions', async () => {
       const mine = (await admin.get<PriceListVersion>(PATH)).body.retdata;
       expect(mine.version).toBeGreaterThan(1);
+      // the project's first reads arrive together: it is seeded once
+      const first = await Promise.all([corpDesigner, corpAdmin, corpDesigner].map((c) => c.get<PriceListVersionSummary[]>(`${PATH}/history`)));
+      for (const r of first) expect(r.body.retdata).toHaveLength(1);
       const corp = await corpDesigner.get<PriceListVersion>(PATH);
       expect(corp.body.retdata.version).toBe(1);
       expect(corp.body.retdata.list).toEqual(DEFAULT_PRICE_LIST);
