@@ -113,6 +113,10 @@ test('the person centre leads to the price list', async ({ page }) => {
   await page.goto('/yfang/login?redirect=%2Fpersoncenter');
   await fillLogin(page, { account: 'admin', password: 'Admin@2026', agree: true });
   await expect(page).toHaveURL((url) => url.pathname === '/personcenter');
+  if (SHOTS) {
+    await page.getByRole('link', { name: '管理价格表' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/person-center-link.png` });
+  }
   await page.getByRole('link', { name: '管理价格表' }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/priceList');
   await expect(page.getByRole('heading', { name: '报价价格表', level: 1 })).toBeVisible();
