@@ -15,6 +15,7 @@ import { sessionRoutes } from './routes/session';
 import { mountCatalogueRoutes } from './catalogues/mount';
 import { mountAccountRoutes } from './routes/account-family';
 import { mountSceneRoutes } from './routes/scenes-family';
+import { priceListRoutes } from './routes/price-list';
 
 export interface CreateAppOptions {
   db: Db;
@@ -41,6 +42,7 @@ export function createApp({ db, config, logger, storage }: CreateAppOptions): Ho
   mountSceneRoutes(app, deps); // scenes family routes (scenes, history, backups, files)
   mountAccountRoutes(app, deps); // accounts family routes (account2, utility, statistics, uploads, usage)
   mountCatalogueRoutes(app, deps); // catalogues family routes (tiles, paving, waterjet, model rooms, source library)
+  app.route('/api/admin/price-list', priceListRoutes(deps)); // quotation price lists (issue 14)
 
   mountStaticUi(app, config.distDir);
 

@@ -108,6 +108,14 @@ export const MESSAGES = {
   },
   backupDeltaInvalid: { zh: '备份增量无法应用到基准版本：{reason}', en: 'The backup delta cannot be applied to its base: {reason}' },
   versionNotFound: { zh: '历史版本不存在：{id}', en: 'No such saved version: {id}' },
+  // quotation price lists (issue 14)
+  priceListInvalid: { zh: '价格表无效：{reason}', en: 'Invalid price list: {reason}' },
+  priceListVersionNotFound: { zh: '价格表版本不存在：{version}', en: 'No such price list version: {version}' },
+  priceListVersionConflict: {
+    zh: '价格表已被他人修改（当前为第 {current} 版，本次修改基于第 {base} 版），没有保存任何内容',
+    en: 'The price list was changed by someone else (it is now at version {current}; these edits were based on version {base}). Nothing was saved',
+  },
+  priceListUnchanged: { zh: '价格没有变化，未保存新版本', en: 'No price changed; no new version was saved' },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageId = keyof typeof MESSAGES;

@@ -1,5 +1,6 @@
 import { ACCOUNTS_MIGRATIONS } from './families/accounts';
 import { CATALOGUES_MIGRATIONS } from './families/catalogues';
+import { PRICING_MIGRATIONS } from './families/pricing';
 import { SCENES_MIGRATIONS } from './families/scenes';
 
 // Numbered schema migrations. Append only: a migration that has run anywhere is never edited or
@@ -70,4 +71,5 @@ export const MIGRATIONS: readonly Migration[] = [
   ...SCENES_MIGRATIONS,
   ...ACCOUNTS_MIGRATIONS,
   ...CATALOGUES_MIGRATIONS,
+  ...PRICING_MIGRATIONS,
 ];

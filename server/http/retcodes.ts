@@ -35,6 +35,12 @@ export const RETCODE = {
   BACKUP_DELTA_INVALID: 20007,
   /** source library: a category of that name already exists in the same library (HTTP 409) */
   CATEGORY_NAME_TAKEN: 30001,
+  /** price list: saved on a version that is no longer the newest (HTTP 409); nothing was written */
+  PRICE_LIST_VERSION_CONFLICT: 40001,
+  /** price list: the list fails validation; retdata.problems has a zh and en reason for each */
+  PRICE_LIST_INVALID: 40002,
+  /** price list: the list equals the newest version, so no version was added */
+  PRICE_LIST_UNCHANGED: 40003,
 } as const;
 
 export type Retcode = (typeof RETCODE)[keyof typeof RETCODE];

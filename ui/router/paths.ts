@@ -28,6 +28,7 @@ export const ROUTE_PATHS = {
   Login: '/login',
   ChuangmiEntryCheck: '/chuangmi-entry',
   PersonCenter: '/personcenter',
+  PriceList: '/priceList',
 } as const;
 
 /** The project-specific login path /{loginProject}/login. */

@@ -56,6 +56,7 @@ const CloudScreenDeson = lazy(() => import('../screens/cloudscreen-ds'));
 const HomeScreen = lazyRouteComponent(() => import('../screens/home'));
 const AboutScreen = lazyRouteComponent(() => import('../screens/about'));
 const PersonCenterScreen = lazyRouteComponent(() => import('../screens/personCenter'));
+const PriceListScreen = lazyRouteComponent(() => import('../screens/priceList'));
 
 function placeholder(title: MessageDescriptor) {
   return function PlaceholderRoute() {
@@ -200,6 +201,9 @@ const personCenterRoute = createRoute({
   component: PersonCenterScreen,
 });
 
+// The project's quotation price list (issue 14), next to the quote screens' camelCase paths.
+const priceListRoute = createRoute({ getParentRoute: () => rootRoute, path: 'priceList', component: PriceListScreen });
+
 export const chuangmiEntryCheckRoute = child(rootRoute, 'chuangmi-entry', msg`创米入口`);
 
 const privatePlaceholders = [
@@ -253,6 +257,7 @@ export const routeTree = rootRoute.addChildren([
   ]),
   aboutRoute,
   personCenterRoute,
+  priceListRoute,
   ...privatePlaceholders,
   mallRoute.addChildren(mallChildren),
   unknownRoute,

@@ -107,6 +107,7 @@ function ProfileView({ profile, today }: { readonly profile: AccountProfile; rea
           <MemberCard profile={profile} today={today} />
           <ProjectRolesCard profile={profile} />
           <AccessCard profile={profile} />
+          <PriceListCard projectAdmin={profile.roles.projectAdmin} />
         </div>
       </div>
     </>
@@ -495,6 +496,24 @@ function TagBlock({ title, none, tags }: { readonly title: string; readonly none
         </ul>
       )}
     </div>
+  );
+}
+
+/** The way to the project's quotation price list (/priceList): its admin edits it, others read it. */
+function PriceListCard({ projectAdmin }: { readonly projectAdmin: boolean }) {
+  return (
+    <Card id="pc-price-list" title={<Trans>报价价格表</Trans>}>
+      <p className="pc-card__text">
+        {projectAdmin ? (
+          <Trans>板材、门板、五金、台面等报价单价，修改后保存为新版本。</Trans>
+        ) : (
+          <Trans>本项目报价使用的单价，仅项目管理员可以修改。</Trans>
+        )}
+      </p>
+      <Link to="/priceList" className="button button--secondary">
+        {projectAdmin ? <Trans>管理价格表</Trans> : <Trans>查看价格表</Trans>}
+      </Link>
+    </Card>
   );
 }
 
