@@ -97,7 +97,7 @@ export type DeleteOutcome = 'deleted' | 'notFound' | 'forbidden';
  * Deletes an uploaded model: a personal one by its owner, a brand one by a project admin of its
  * project. Public and seeded models are not uploads and answer notFound, like another tenant's.
  */
-export async function deleteUploadedModel(db: Db, storage: FileStorage, viewer: ModelRoomViewer, id: number): Promise<DeleteOutcome> {
+export async function deleteUploadedModel(db: Db, viewer: ModelRoomViewer, id: number): Promise<DeleteOutcome> {
   const rows = await db.query<{ file_base: string; owner_user_id: number | null }>(
     `select m.file_base, m.owner_user_id from catalogue_models m join model_uploads u on u.model_id = m.id
       where m.id = $1 and m.owner_project = $2 and (m.owner_user_id is null or m.owner_user_id = $3)`,
@@ -106,7 +106,9 @@ export async function deleteUploadedModel(db: Db, storage: FileStorage, viewer: 
   const row = rows[0];
   if (!row) return 'notFound';
   if (row.owner_user_id === null && !viewer.isProjectAdmin) return 'forbidden';
+  // The files stay: scenes that placed the model load it by its gltf_url, and deleting it from
+  // the library must not break the designs that use it (no user work is lost). The random folder
+  // keeps the URL unguessable, as before.
   await db.query('delete from catalogue_models where id = $1', [id]);
-  await removeFiles(storage, row.file_base);
   return 'deleted';
 }

@@ -226,7 +226,7 @@ export function modelRoutes({ db, config, storage }: AppDeps): Hono<AppEnv> {
   routes.delete('/:id', async (c) => {
     const { action } = readQuery(c, z.object({ action: z.string().max(64).optional() }).loose());
     if (action !== undefined && action !== 'delete_model') throw unknownAction(action);
-    const outcome = await deleteUploadedModel(db, storage, viewerOf(c), parseWith(Id, c.req.param('id'), 'id'));
+    const outcome = await deleteUploadedModel(db, viewerOf(c), parseWith(Id, c.req.param('id'), 'id'));
     if (outcome === 'notFound') throw notFound();
     if (outcome === 'forbidden') throw forbidden();
     return ok(c, { id: Number(c.req.param('id')), deleted: true });

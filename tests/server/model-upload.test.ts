@@ -329,7 +329,7 @@ for (const backend of backends()) {
         expect((await admin.del(`/api/admin/model/${m.id}`)).status).toBe(200);
       });
 
-      it('is deleted by its owner only, with its files', async () => {
+      it('is deleted from the library by its owner only; placed copies keep their files', async () => {
         expect((await member.del(`/api/admin/model/${box.id}`)).status).toBe(404);
         expect((await corp.del(`/api/admin/model/${box.id}`)).status).toBe(404);
         const pub = (await listed(designer, 'public'))[0]!;
@@ -337,8 +337,9 @@ for (const backend of backends()) {
         const r = await designer.del(`/api/admin/model/${box.id}`, { action: 'delete_model' });
         expect(r.status).toBe(200);
         expect((await listed(designer, 'personal')).map((m) => m.id)).not.toContain(box.id);
-        expect((await app.request(box.gltf_url)).status).toBe(404);
-        expect((await app.request(box.cover_url)).status).toBe(404);
+        expect((await designer.get(`/api/admin/model/${box.id}`)).status).toBe(404);
+        // designs that placed it keep loading it: the files outlive the library entry
+        expect((await app.request(box.gltf_url)).status).toBe(200);
         const [left] = await db.query<{ n: number }>('select count(*)::int as n from model_uploads where model_id = $1', [box.id]);
         expect(left!.n).toBe(0);
       });

@@ -266,7 +266,7 @@ export const CATALOGUES_MIGRATIONS: readonly Migration[] = [
     sql: `
       -- A model a designer (PersonLib) or a project admin (BrandLib) uploaded: its catalogue row
       -- (generator '') and what was uploaded. Deleting the row (only its owner may) removes this
-      -- one too; the files are removed by the route. The upload's sha256 lets a repeated upload of
+      -- one too; the files stay, for the scenes that placed the model. The upload's sha256 lets a repeated upload of
       -- the same bytes be recognised in support, nothing more.
       create table model_uploads (
         model_id integer primary key references catalogue_models (id) on delete cascade,
