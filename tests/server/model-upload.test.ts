@@ -22,7 +22,10 @@ import { MODEL_UPLOAD_LIMITS } from '../../server/catalogues/model-upload';
 import type { PagedResult } from '../../server/catalogues/http';
 import type { ModelItem } from '../../server/catalogues/models';
 import { backends } from './helpers';
-import { MemoryStorage, readPng, signIn, type Caller, type TestApp } from './catalogue-helpers';
+import { apiClientFor, MemoryStorage, readPng, signIn, type Caller, type TestApp } from './catalogue-helpers';
+import { deleteModel, listModels, uploadModel } from '../../api/model';
+import { login } from '../../api/session';
+import { ApiError } from '../../api/errors';
 
 const FIXTURES = path.join(__dirname, '../fixtures/gltf');
 const fixture = (name: string) => new Uint8Array(readFileSync(path.join(FIXTURES, name)));
@@ -327,6 +330,21 @@ for (const backend of backends()) {
         // a designer may see it but not delete it; the admin may
         expect((await designer.del(`/api/admin/model/${m.id}`)).status).toBe(403);
         expect((await admin.del(`/api/admin/model/${m.id}`)).status).toBe(200);
+      });
+
+      it('works through the api/ client: uploadModel, a refusal as ApiError with its reason, deleteModel', async () => {
+        const client = apiClientFor(app);
+        await login(client, { project: 'yfang', account: 'expired', password: 'Expired@2026' });
+        const glb = await glbOf(fixture('Box.gltf'));
+        const model = await uploadModel(client, new Blob([glb as Uint8Array<ArrayBuffer>]), { name: '客户端盒子', type: 'surface' }, { filename: 'box.glb' });
+        expect(model).toMatchObject({ name: '客户端盒子', type: 'surface', library: 'personal', display_size: '1000x1000x1000' });
+        expect((await listModels(client, { scope: 'personal' })).data.map((m) => m.id)).toEqual([model.id]);
+        const refused = await uploadModel(client, new Blob(['not a model']), {}, { filename: 'x.glb', silent: true }).catch((e: unknown) => e);
+        expect(refused).toBeInstanceOf(ApiError);
+        expect((refused as ApiError).code).toBe(30011);
+        expect((refused as ApiError).body).toMatchObject({ retdata: { reason: 'notModel' } });
+        expect(await deleteModel(client, model.id)).toMatchObject({ id: model.id, deleted: true });
+        expect((await listModels(client, { scope: 'personal' })).data).toEqual([]);
       });
 
       it('is deleted from the library by its owner only; placed copies keep their files', async () => {
