@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Document, NodeIO, getBounds } from '@gltf-transform/core';
 import { zipSync } from 'fflate';
+import validator from 'gltf-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/types';
 import { createApp } from '../../server/app';
@@ -30,6 +31,13 @@ import { ApiError } from '../../api/errors';
 const FIXTURES = path.join(__dirname, '../fixtures/gltf');
 const fixture = (name: string) => new Uint8Array(readFileSync(path.join(FIXTURES, name)));
 const io = new NodeIO();
+/** The Khronos validator finds no errors (warnings may come from the uploaded file itself). */
+async function expectValidGlb(bytes: Uint8Array, what: string): Promise<void> {
+  const report = await validator.validateBytes(bytes, { maxIssues: 20 });
+  const errors = report.issues.messages.filter((m) => m.severity === 0).map((m) => `${m.code} ${m.pointer ?? ''}`);
+  expect(errors, what).toEqual([]);
+}
+
 /** small enough that the size refusal is cheap to test */
 const MAX_BYTES = 2 * 1024 * 1024;
 
@@ -230,7 +238,9 @@ for (const backend of backends()) {
         const glb = await app.request(box.gltf_url);
         expect(glb.status).toBe(200);
         expect(glb.headers.get('cache-control')).toContain('immutable');
-        const doc = await io.readBinary(new Uint8Array(await glb.arrayBuffer()));
+        const glbBytes = new Uint8Array(await glb.arrayBuffer());
+        await expectValidGlb(glbBytes, 'the stored GLB');
+        const doc = await io.readBinary(glbBytes);
         const { min, max } = getBounds(doc.getRoot().getDefaultScene()!);
         expect(min[1]).toBeCloseTo(0, 5);
         expect((min[0] + max[0]) / 2).toBeCloseTo(0, 5);
@@ -310,7 +320,9 @@ for (const backend of backends()) {
         const m = r.body.retdata as ModelItem;
         expect(m.isUseLowGltf).toBe(true);
         expect(m.lowTriangles).toBeLessThan(m.triangles * 0.5);
-        const low = await io.readBinary(new Uint8Array(await (await app.request(m.low_gltf_url)).arrayBuffer()));
+        const lowBytes = new Uint8Array(await (await app.request(m.low_gltf_url)).arrayBuffer());
+        await expectValidGlb(lowBytes, 'the low-poly GLB');
+        const low = await io.readBinary(lowBytes);
         const tris = low
           .getRoot()
           .listMeshes()
