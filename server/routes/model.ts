@@ -32,7 +32,7 @@ import {
 } from '../catalogues/models';
 import { viewerOf } from '../catalogues/viewer';
 import { LIBRARY_TYPES } from '../catalogues/source-library';
-import { MODEL_UNITS, ModelUploadRefusal, processModelUpload, type RefusalReason } from '../catalogues/model-upload';
+import { MODEL_UNITS, ModelUploadRefusal, processInTurn, type RefusalReason } from '../catalogues/model-upload';
 import { deleteUploadedModel, storeUploadedModel } from '../catalogues/uploaded-models';
 import type { MessageId } from '../messages';
 import { cleanName, readMultipart } from './upload';
@@ -189,7 +189,7 @@ export function modelRoutes({ db, config, storage }: AppDeps): Hono<AppEnv> {
     const bytes = new Uint8Array(await file.arrayBuffer());
     let processed;
     try {
-      processed = await processModelUpload(bytes, { unit: fields.unit, shadow: fields.type === 'floor' });
+      processed = await processInTurn(bytes, { unit: fields.unit, shadow: fields.type === 'floor' });
     } catch (e) {
       if (e instanceof ModelUploadRefusal) throw refusalError(e.reason, { name: shown, ...e.params });
       throw e;
