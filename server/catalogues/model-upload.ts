@@ -321,8 +321,37 @@ function linearToSrgb(c: number): number {
 
 const hex = (rgb: readonly number[]) => `#${rgb.map((c) => c.toString(16).padStart(2, '0')).join('')}`;
 
+const MAX_DECODED_PIXELS = 4096 * 4096;
+
+/** A JPEG texture's pixels, by pdf.js's decoder (pdfjs-dist is here for PDF pages already). */
+async function decodeJpeg(bytes: Uint8Array): Promise<RgbImage | null> {
+  try {
+    const { JpegImage } = await import('pdfjs-dist/image_decoders/pdf.image_decoders.mjs');
+    const jpeg = new JpegImage();
+    jpeg.parse(bytes);
+    const { width, height } = jpeg;
+    if (!width || !height || width * height > MAX_DECODED_PIXELS) return null;
+    const rgb = jpeg.getData({ width, height, forceRGB: true, isSourcePDF: false });
+    return rgb.length === width * height * 3 ? { width, height, rgb: new Uint8Array(rgb.buffer, rgb.byteOffset, rgb.length) } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Every base colour texture's pixels (PNG or JPEG), decoded once however many materials share it; null where unreadable. */
+async function decodeBaseColours(doc: Document): Promise<Map<Uint8Array, RgbImage | null>> {
+  const images = new Map<Uint8Array, RgbImage | null>();
+  for (const m of doc.getRoot().listMaterials()) {
+    const bytes = m.getBaseColorTexture()?.getImage();
+    if (!bytes || images.has(bytes)) continue;
+    const mime = ImageUtils.getMimeType(bytes);
+    images.set(bytes, mime === 'image/png' ? decodePng(bytes) : mime === 'image/jpeg' ? await decodeJpeg(bytes) : null);
+  }
+  return images;
+}
+
 /** The cover's view of a glTF material: colour, gloss, and the decoded base colour picture. */
-function materialOf(p: Primitive, index: number, images: Map<Uint8Array, RgbImage | null>): MaterialDef {
+function materialOf(p: Primitive, index: number, images: ReadonlyMap<Uint8Array, RgbImage | null>): MaterialDef {
   const m = p.getMaterial();
   if (!m) return { key: `default-${index}`, colour: '#ffffff', metallic: 0, roughness: 1 };
   const factor = m.getBaseColorFactor();
@@ -330,9 +359,8 @@ function materialOf(p: Primitive, index: number, images: Map<Uint8Array, RgbImag
   let image: RgbImage | undefined;
   const bytes = m.getBaseColorTexture()?.getImage();
   if (bytes) {
-    if (!images.has(bytes)) images.set(bytes, ImageUtils.getMimeType(bytes) === 'image/png' ? decodePng(bytes) : null);
+    // a picture that could not be decoded leaves the colour factor on the cover
     const decoded = images.get(bytes);
-    // JPEG is not decoded here (no decoder on the server): such a cover shows the colour factor
     if (decoded) {
       const tinted = new Uint8Array(decoded.rgb.length);
       for (let i = 0; i < tinted.length; i++) tinted[i] = Math.round((decoded.rgb[i]! * srgb[i % 3]!) / 255);
@@ -375,9 +403,8 @@ function triangleIndices(p: Primitive): Uint32Array {
 }
 
 /** Every drawn primitive in world space, as the cover renderer's parts. */
-function partsOf(scene: Scene): Part[] {
+function partsOf(scene: Scene, images: ReadonlyMap<Uint8Array, RgbImage | null>): Part[] {
   const parts: Part[] = [];
-  const images = new Map<Uint8Array, RgbImage | null>();
   const v: number[] = [];
   let index = 0;
   for (const { node, mesh } of instances(scene)) {
@@ -521,7 +548,7 @@ export async function processModelUpload(bytes: Uint8Array, opts: ProcessOptions
     throw new ModelUploadRefusal('corrupt');
   }
   const low = await simplify(glb, triangles);
-  const parts = partsOf(scene);
+  const parts = partsOf(scene, await decodeBaseColours(doc));
   const cover = renderCover(parts, { size: COVER_PX, shadow: opts.shadow ?? true });
   const plan = new Plan();
   const hull = footprintHull(parts);

@@ -296,6 +296,26 @@ for (const backend of backends()) {
         expect(green).toBeGreaterThan(1000);
       });
 
+      it('draws a JPEG texture on the cover (BoxTextured with a real JPEG as its picture)', async () => {
+        const json = JSON.parse(new TextDecoder().decode(fixture('BoxTextured.gltf'))) as { buffers: { uri: string }[]; images: { uri: string }[] };
+        const bin = new Uint8Array(Buffer.from(json.buffers[0]!.uri.split(',')[1]!, 'base64'));
+        json.buffers[0]!.uri = 'box.bin';
+        json.images[0]!.uri = 'python%20logo.jpg';
+        const zip = zipSync({ 'box.gltf': new TextEncoder().encode(JSON.stringify(json)), 'box.bin': bin, 'python logo.jpg': fixture('python-logo.jpg') });
+        const r = await upload(designer, zip, 'python-box.zip');
+        expect(r.status, r.body.retmsg).toBe(200);
+        const info = decodePng(new Uint8Array(await (await app.request((r.body.retdata as ModelItem).cover_url)).arrayBuffer()))!;
+        // the logo's yellow and blue, which the untextured white default could not show
+        let yellow = 0, blue = 0;
+        for (let i = 0; i < info.rgb.length; i += 3) {
+          const [r0, g0, b0] = [info.rgb[i]!, info.rgb[i + 1]!, info.rgb[i + 2]!];
+          if (r0 > 150 && g0 > 110 && b0 < 90) yellow++;
+          if (b0 > r0 + 40 && b0 > g0) blue++;
+        }
+        expect(yellow).toBeGreaterThan(2000);
+        expect(blue).toBeGreaterThan(2000);
+      });
+
       it('counts every instance of a mesh and keeps a flat model 1 mm deep (SimpleMeshes)', async () => {
         const r = await upload(designer, fixture('SimpleMeshes.gltf'), 'SimpleMeshes.gltf', { type: 'wall' });
         expect(r.status, r.body.retmsg).toBe(200);
