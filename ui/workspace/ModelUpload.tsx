@@ -1,10 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState } from 'react';
-import { deleteModel, modelUploadForm, type CatalogueModel, type ModelUploadLibrary } from '../../api';
+import { deleteModel, modelUploadForm, type CatalogueModel, type ModelMount, type ModelUploadLibrary } from '../../api';
 import { api } from '../app/api';
 import { readUser, userTokenStore } from '../auth/storage';
 import { activeLocale } from '../i18n/locale';
 import { notify } from '../notice';
+import { SelectField } from './controls';
 import { Icon } from './icons';
 import './model-upload.css';
 
@@ -55,12 +56,14 @@ export function ModelUploadBar({ library, onUploaded }: { readonly library: Mode
   const { t } = useLingui();
   const input = useRef<HTMLInputElement>(null);
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
+  // where the piece lands when placed; the file cannot say (glTF has no such notion)
+  const [mount, setMount] = useState<ModelMount>('floor');
   const working = phase.kind === 'sending' || phase.kind === 'processing';
 
   async function upload(file: File) {
     setPhase({ kind: 'sending', percent: 0 });
     const answer = await send(
-      modelUploadForm(file, { library }),
+      modelUploadForm(file, { library, type: mount }),
       (percent) => setPhase({ kind: 'sending', percent }),
       () => setPhase({ kind: 'processing' }),
     );
@@ -82,7 +85,19 @@ export function ModelUploadBar({ library, onUploaded }: { readonly library: Mode
             <Trans>上传模型</Trans>
           </span>
         </button>
-        <span className="mu__hint">{library === 'brand' ? <Trans>GLB、glTF 或 ZIP，上传到品牌库，全项目可见</Trans> : <Trans>GLB、glTF 或 ZIP（含 .bin 和贴图）</Trans>}</span>
+        <SelectField
+          label={t`放置方式`}
+          hideLabel
+          className="mu__mount"
+          value={mount}
+          options={[
+            { value: 'floor', label: t`落地` },
+            { value: 'wall', label: t`靠墙悬挂` },
+            { value: 'ceiling', label: t`吊顶` },
+            { value: 'surface', label: t`台面摆放` },
+          ]}
+          onChange={setMount}
+        />
         <input
           ref={input}
           type="file"
@@ -97,6 +112,9 @@ export function ModelUploadBar({ library, onUploaded }: { readonly library: Mode
           }}
         />
       </div>
+      <p className="mu__hint">
+        {library === 'brand' ? <Trans>GLB、glTF 或 ZIP（含 .bin 和贴图），上传到品牌库，全项目可见</Trans> : <Trans>GLB、glTF 或 ZIP（含 .bin 和贴图），上传到个人库</Trans>}
+      </p>
       {working ? (
         <div className="mu__progress" role="status">
           <progress
