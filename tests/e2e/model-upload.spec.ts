@@ -78,7 +78,13 @@ test('upload a GLB to 个人库, see its card and cover, place it; a bad file is
   await settled(canvas, (img) => expect(differingFraction(bare, img), 'the box shows').toBeGreaterThan(0.005));
   await canvas.screenshot({ path: path.join(SHOTS, 'placed-3d.png') });
 
-  // It is the user's own: not in the shared library.
-  await panel.getByRole('group', { name: '产品库' }).getByRole('button', { name: '公共库' }).click();
+  // It is the user's own: not in the shared library nor the brand's. This account is a project
+  // admin, so 品牌库 offers its upload bar too (a designer's does not: tests/server/model-upload).
+  const libraries = panel.getByRole('group', { name: '产品库' });
+  await libraries.getByRole('button', { name: '公共库' }).click();
+  await expect(panel.getByRole('list', { name: '产品' }).locator('.tp-card__name', { hasText: 'Textured box' })).toHaveCount(0);
+  await expect(panel.getByRole('region', { name: '上传模型' })).toHaveCount(0);
+  await libraries.getByRole('button', { name: '品牌库' }).click();
+  await expect(panel.getByRole('region', { name: '上传模型' })).toContainText('上传到品牌库，全项目可见');
   await expect(panel.getByRole('list', { name: '产品' }).locator('.tp-card__name', { hasText: 'Textured box' })).toHaveCount(0);
 });
