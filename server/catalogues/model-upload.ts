@@ -414,7 +414,18 @@ function partsOf(scene: Scene, images: ReadonlyMap<Uint8Array, RgbImage | null>)
       if (!position || primitiveTriangles(p) === 0) continue;
       const n = position.getCount();
       const pos = new Float32Array(n * 3);
-      for (let i = 0; i < n; i++) pos.set(apply(m, ...(position.getElement(i, v) as Vec3)), i * 3);
+      const raw = position.getArray();
+      if (raw instanceof Float32Array && !position.getNormalized() && raw.length >= n * 3) {
+        // the common case read straight from the array: getElement per vertex was most of the time
+        for (let i = 0; i < n * 3; i += 3) {
+          const x = raw[i]!, y = raw[i + 1]!, z = raw[i + 2]!;
+          pos[i] = m[0]! * x + m[4]! * y + m[8]! * z + m[12]!;
+          pos[i + 1] = m[1]! * x + m[5]! * y + m[9]! * z + m[13]!;
+          pos[i + 2] = m[2]! * x + m[6]! * y + m[10]! * z + m[14]!;
+        }
+      } else {
+        for (let i = 0; i < n; i++) pos.set(apply(m, ...(position.getElement(i, v) as Vec3)), i * 3);
+      }
       const idx = triangleIndices(p);
       // normals from the placed triangles (area weighted): right under any node scale or mirror,
       // and present when the file has none
@@ -433,7 +444,9 @@ function partsOf(scene: Scene, images: ReadonlyMap<Uint8Array, RgbImage | null>)
       }
       const texcoord = p.getAttribute('TEXCOORD_0');
       const uv = new Float32Array(n * 2);
-      if (texcoord) for (let i = 0; i < n; i++) uv.set(texcoord.getElement(i, v).slice(0, 2), i * 2);
+      const rawUv = texcoord?.getArray();
+      if (rawUv instanceof Float32Array && !texcoord!.getNormalized() && rawUv.length >= n * 2) uv.set(rawUv.subarray(0, n * 2));
+      else if (texcoord) for (let i = 0; i < n; i++) uv.set(texcoord.getElement(i, v).slice(0, 2), i * 2);
       parts.push({ material: materialOf(p, index++, images), pos, nrm, uv, idx: idx.filter((i) => i < n) });
     }
   }
@@ -442,17 +455,10 @@ function partsOf(scene: Scene, images: ReadonlyMap<Uint8Array, RgbImage | null>)
 
 /** The convex hull of the footprint (x, z in metres), counter-clockwise (Andrew's monotone chain). */
 function footprintHull(parts: readonly Part[]): [number, number][] {
-  const seen = new Set<string>();
   const pts: [number, number][] = [];
   for (const p of parts) {
-    for (let k = 0; k < p.pos.length; k += 3) {
-      // millimetre grid: the plan is drawn in mm, finer points only slow the hull
-      const x = Math.round(p.pos[k]! * 1000) / 1000, z = Math.round(p.pos[k + 2]! * 1000) / 1000;
-      const key = `${x},${z}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      pts.push([x, z]);
-    }
+    // millimetre grid: the plan is drawn in mm; repeated points are dropped by the chain itself
+    for (let k = 0; k < p.pos.length; k += 3) pts.push([Math.round(p.pos[k]! * 1000) / 1000, Math.round(p.pos[k + 2]! * 1000) / 1000]);
   }
   pts.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
   if (pts.length < 3) return pts;

@@ -28,26 +28,43 @@ function paeth(a: number, b: number, c: number): number {
   return pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
 }
 
-/** Undoes the row filters of one (sub)image in place; false when a filter byte is unknown. */
+/**
+ * Undoes the row filters of one (sub)image in place; false when a filter byte is unknown. One
+ * tight loop per filter type: a per-byte switch made a 1024 px texture take over a second.
+ */
 function unfilter(data: Uint8Array, start: number, rows: number, rowBytes: number, bpp: number): boolean {
-  let prev = -1;
   for (let y = 0; y < rows; y++) {
     const at = start + y * (rowBytes + 1);
     const filter = data[at]!;
     const row = at + 1;
-    for (let x = 0; x < rowBytes; x++) {
-      const a = x >= bpp ? data[row + x - bpp]! : 0;
-      const b = prev >= 0 ? data[prev + x]! : 0;
-      const c = prev >= 0 && x >= bpp ? data[prev + x - bpp]! : 0;
-      let v = data[row + x]!;
-      if (filter === 1) v += a;
-      else if (filter === 2) v += b;
-      else if (filter === 3) v += (a + b) >> 1;
-      else if (filter === 4) v += paeth(a, b, c);
-      else if (filter !== 0) return false;
-      data[row + x] = v & 0xff;
+    const prev = y > 0 ? row - (rowBytes + 1) : -1;
+    switch (filter) {
+      case 0:
+        break;
+      case 1:
+        for (let x = bpp; x < rowBytes; x++) data[row + x] = (data[row + x]! + data[row + x - bpp]!) & 0xff;
+        break;
+      case 2:
+        if (prev >= 0) for (let x = 0; x < rowBytes; x++) data[row + x] = (data[row + x]! + data[prev + x]!) & 0xff;
+        break;
+      case 3:
+        for (let x = 0; x < rowBytes; x++) {
+          const a = x >= bpp ? data[row + x - bpp]! : 0;
+          const b = prev >= 0 ? data[prev + x]! : 0;
+          data[row + x] = (data[row + x]! + ((a + b) >> 1)) & 0xff;
+        }
+        break;
+      case 4:
+        for (let x = 0; x < rowBytes; x++) {
+          const a = x >= bpp ? data[row + x - bpp]! : 0;
+          const b = prev >= 0 ? data[prev + x]! : 0;
+          const c = prev >= 0 && x >= bpp ? data[prev + x - bpp]! : 0;
+          data[row + x] = (data[row + x]! + paeth(a, b, c)) & 0xff;
+        }
+        break;
+      default:
+        return false;
     }
-    prev = row;
   }
   return true;
 }
@@ -88,20 +105,22 @@ export function decodePng(bytes: Uint8Array): RgbImage | null {
   }
   const bpp = (channels * depth) / 8;
   const rgb = new Uint8Array(width * height * 3);
+  // bytes per sample: a 16-bit sample is read by its high byte
+  const step = depth / 8;
+  const pal = palette ?? new Uint8Array(0);
   const put = (x: number, y: number, src: number) => {
-    const sample = (k: number) => raw[src + k * (depth / 8)]!; // the high byte of a 16-bit sample
     const o = (y * width + x) * 3;
     if (colourType === 3) {
-      const i = sample(0) * 3;
-      rgb[o] = palette![i] ?? 0;
-      rgb[o + 1] = palette![i + 1] ?? 0;
-      rgb[o + 2] = palette![i + 2] ?? 0;
+      const i = raw[src]! * 3;
+      rgb[o] = pal[i] ?? 0;
+      rgb[o + 1] = pal[i + 1] ?? 0;
+      rgb[o + 2] = pal[i + 2] ?? 0;
     } else if (channels <= 2) {
-      rgb[o] = rgb[o + 1] = rgb[o + 2] = sample(0);
+      rgb[o] = rgb[o + 1] = rgb[o + 2] = raw[src]!;
     } else {
-      rgb[o] = sample(0);
-      rgb[o + 1] = sample(1);
-      rgb[o + 2] = sample(2);
+      rgb[o] = raw[src]!;
+      rgb[o + 1] = raw[src + step]!;
+      rgb[o + 2] = raw[src + 2 * step]!;
     }
   };
   let at = 0;
