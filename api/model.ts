@@ -192,3 +192,57 @@ export function deleteFavorModelMulti(
 ): Promise<{ readonly deleted: readonly number[] }> {
   return client.post<{ readonly deleted: readonly number[] }>('admin/model', { action: 'delete_favor_model_multi', id_list: ids, source_type: 'model' }, options);
 }
+
+/** Which library an upload goes to: the user's own (PersonLib) or the project's (BrandLib, project admins only). */
+export type ModelUploadLibrary = 'personal' | 'brand';
+
+/** How the file's numbers are read: auto takes metres unless the model would pass 20 m (then cm, or mm). */
+export type ModelUploadUnit = 'auto' | 'm' | 'cm' | 'mm';
+
+/** retdata.reason of a refused upload; the message (retmsg) says it in the user's language. */
+export type ModelUploadRefusal =
+  | 'notModel'
+  | 'corrupt'
+  | 'tooLarge'
+  | 'tooManyTriangles'
+  | 'tooManyTextures'
+  | 'textureTooLarge'
+  | 'textureFormat'
+  | 'missingFile'
+  | 'emptyScene'
+  | 'unsupportedExtension';
+
+export interface ModelUploadParams {
+  readonly library?: ModelUploadLibrary;
+  /** the catalogue name; the file name without its extension when left out */
+  readonly name?: string;
+  readonly type?: ModelMount;
+  readonly unit?: ModelUploadUnit;
+}
+
+/** The multipart form of POST /api/admin/model action upload (also sent by the UI's progress upload). */
+export function modelUploadForm(file: Blob, params: ModelUploadParams = {}, filename?: string): FormData {
+  const form = new FormData();
+  const name = filename ?? (typeof File !== 'undefined' && file instanceof File ? file.name : 'model.glb');
+  form.append('file', file, name);
+  form.append('library_type', params.library ?? 'personal');
+  if (params.name) form.append('name', params.name);
+  if (params.type) form.append('type', params.type);
+  if (params.unit) form.append('unit', params.unit);
+  return form;
+}
+
+/**
+ * Uploads a GLB, a .gltf (resources as data URIs) or a zip of a .gltf with its .bin and textures;
+ * answers the new model, with the same fields as every catalogue model. A refusal rejects with
+ * an ApiError whose reason is a ModelUploadRefusal.
+ */
+export function uploadModel(client: ApiClient, file: Blob, params: ModelUploadParams = {}, options: RequestOptions & { readonly filename?: string } = {}): Promise<CatalogueModel> {
+  const { filename, ...request } = options;
+  return client.post<CatalogueModel>('admin/model?action=upload', modelUploadForm(file, params, filename), request);
+}
+
+/** DELETE /api/admin/model/{id}: an uploaded model, by its owner (a brand one by a project admin). */
+export function deleteModel(client: ApiClient, id: number, options: RequestOptions = {}): Promise<{ readonly id: number; readonly deleted: true }> {
+  return client.delete<{ readonly id: number; readonly deleted: true }>(`admin/model/${id}`, { action: 'delete_model' }, options);
+}

@@ -33,6 +33,8 @@ export interface ServerConfig {
   loginMaxFailuresPerAddress: number;
   /** largest file accepted by POST /api/static, in bytes */
   uploadMaxBytes: number;
+  /** largest model file (GLB, glTF or zip) accepted by POST /api/admin/model action upload, in bytes */
+  modelUploadMaxBytes: number;
   /** AES-256-GCM key of /bigdata/acquisition/event-log payloads, base64 (32 bytes) */
   eventLogKey: string;
 }
@@ -95,6 +97,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginMaxFailuresPerAccount: intFrom(env, 'LOGIN_MAX_FAILURES_PER_ACCOUNT', 100, 1, 1_000_000),
     loginMaxFailuresPerAddress: intFrom(env, 'LOGIN_MAX_FAILURES_PER_ADDRESS', 300, 1, 1_000_000),
     uploadMaxBytes: intFrom(env, 'UPLOAD_MAX_BYTES', 20 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+    modelUploadMaxBytes: intFrom(env, 'MODEL_UPLOAD_MAX_BYTES', 50 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     eventLogKey: eventLogKeyFrom(env),
   };
 }

@@ -86,6 +86,49 @@ export const MESSAGES = {
     zh: '请求参数错误：{field}（最小值不能大于最大值）',
     en: 'Invalid request parameter: {field} (the minimum is greater than the maximum)',
   },
+  // model uploads (PersonLib / BrandLib): one message per refusal
+  modelUploadNotModel: {
+    zh: '不支持的模型文件：{name}（请上传 GLB、glTF，或包含 .gltf 及其 .bin 和贴图的 ZIP 压缩包）',
+    en: 'Not a model file: {name} (upload a GLB, a glTF, or a ZIP holding the .gltf with its .bin and textures)',
+  },
+  modelUploadCorrupt: {
+    zh: '模型文件已损坏或无法读取：{name}',
+    en: 'The model file is damaged or cannot be read: {name}',
+  },
+  modelUploadTooLarge: { zh: '模型文件过大（上限 {limitMb} MB）', en: 'The model file is too large (limit {limitMb} MB)' },
+  modelUploadTooManyTriangles: {
+    zh: '模型面数过多：{count} 个三角面（上限 {max}），请减面后再上传',
+    en: 'The model has too many triangles: {count} (limit {max}); simplify it and upload again',
+  },
+  modelUploadTooManyTextures: {
+    zh: '模型贴图过多：{count} 张（上限 {max} 张）',
+    en: 'The model has too many textures: {count} (limit {max})',
+  },
+  modelUploadTextureTooLarge: {
+    zh: '模型贴图尺寸过大：{width}×{height} 像素（每边上限 {max} 像素）',
+    en: 'A texture of the model is too large: {width}×{height} pixels (limit {max} pixels a side)',
+  },
+  modelUploadTextureFormat: {
+    zh: '不支持的贴图格式：{format}（仅支持 PNG 和 JPEG）',
+    en: 'Unsupported texture format: {format} (only PNG and JPEG)',
+  },
+  modelUploadMissingFile: {
+    zh: '模型引用的文件缺失：{file}（请把 .gltf 与它引用的 .bin 和贴图一起打包成 ZIP 上传）',
+    en: 'A file the model refers to is missing: {file} (zip the .gltf together with the .bin and textures it refers to)',
+  },
+  modelUploadEmptyScene: {
+    zh: '模型中没有可显示的几何体（场景为空）',
+    en: 'The model has no geometry to show (the scene is empty)',
+  },
+  modelUploadUnsupportedExtension: {
+    zh: '不支持的 glTF 扩展：{extension}（请导出时关闭压缩）',
+    en: 'Unsupported glTF extension: {extension} (export without compression)',
+  },
+  modelUploadBrandForbidden: {
+    zh: '只有项目管理员可以上传到品牌库',
+    en: 'Only a project admin may upload to the brand library',
+  },
+  modelUploadCategory: { zh: '上传模型', en: 'Uploaded models' },
   // scenes family: scenes, versions, backups, scene files
   sceneNotFound: { zh: '场景不存在或无权访问', en: 'The scene does not exist or is not accessible to you' },
   sceneVersionConflict: {

@@ -41,6 +41,17 @@ export const RETCODE = {
   PRICE_LIST_INVALID: 40002,
   /** price list: the list equals the newest version, so no version was added */
   PRICE_LIST_UNCHANGED: 40003,
+  /** model upload refusals (HTTP 400, 413 for size): retdata.reason names which (catalogues/model-upload.ts) */
+  MODEL_UPLOAD_NOT_MODEL: 30011,
+  MODEL_UPLOAD_CORRUPT: 30012,
+  MODEL_UPLOAD_TOO_LARGE: 30013,
+  MODEL_UPLOAD_TOO_MANY_TRIANGLES: 30014,
+  MODEL_UPLOAD_TOO_MANY_TEXTURES: 30015,
+  MODEL_UPLOAD_TEXTURE_TOO_LARGE: 30016,
+  MODEL_UPLOAD_TEXTURE_FORMAT: 30017,
+  MODEL_UPLOAD_MISSING_FILE: 30018,
+  MODEL_UPLOAD_EMPTY_SCENE: 30019,
+  MODEL_UPLOAD_UNSUPPORTED_EXTENSION: 30020,
 } as const;
 
 export type Retcode = (typeof RETCODE)[keyof typeof RETCODE];

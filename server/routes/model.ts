@@ -4,10 +4,13 @@
 //   GET    /{id}[?action=find_by_id&use_model_id=1&brand=&project=]  one model, by row id or by model_id
 //   POST   {action:'favor', id | model_id, source_type?, ...model fields}   add to the user's favourites
 //   POST   {action:'delete_favor_model_multi', id_list, source_type?}      remove favourites
+//   POST   ?action=upload, multipart: file (GLB | glTF | zip of .gltf + .bin + textures),
+//          library_type (personal | brand), name?, type?, unit? (auto|m|cm|mm)  -> the new model
+//   DELETE /{id}[?action=delete_model]             an uploaded model, by its owner (brand: a project admin)
 // Search and filter parameters: keyword (every word matches zh/en names, categories, brand, style
 // or id), category1-3, style, brand, type (floor|wall|ceiling|surface), sizex_min..sizez_max (mm),
 // page, pageSize. scope: all (default), public, brand, personal, favor.
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { requireAuth } from '../auth/middleware';
 import { ApiError, ok } from '../http/envelope';
@@ -28,6 +31,12 @@ import {
   type SizeRange,
 } from '../catalogues/models';
 import { viewerOf } from '../catalogues/viewer';
+import { LIBRARY_TYPES } from '../catalogues/source-library';
+import { MODEL_UNITS, ModelUploadRefusal, processInTurn, type RefusalReason } from '../catalogues/model-upload';
+import { deleteUploadedModel, storeUploadedModel } from '../catalogues/uploaded-models';
+import type { MessageId } from '../messages';
+import { cleanName, readMultipart } from './upload';
+import { forbidden } from '../catalogues/http';
 
 /** Models a page in the catalogue panel. */
 export const MODEL_PAGE_SIZE = 20;
@@ -73,6 +82,34 @@ const FavorBody = z
   .refine((b) => b.id !== undefined || b.model_id !== undefined, { path: ['id'] });
 const MultiDeleteBody = z.object({ id_list: z.array(Id).min(1).max(1000), source_type: SourceType });
 
+const UploadFields = z.object({
+  library_type: z.preprocess(blank, z.enum(LIBRARY_TYPES).default('personal')),
+  name: optionalText(60),
+  type: z.preprocess(blank, z.enum(MODEL_MOUNTS).default('floor')),
+  unit: z.preprocess(blank, z.enum(MODEL_UNITS).default('auto')),
+});
+
+const REFUSALS: Readonly<Record<RefusalReason, { id: MessageId; retcode: number; status: 400 | 413 }>> = {
+  notModel: { id: 'modelUploadNotModel', retcode: RETCODE.MODEL_UPLOAD_NOT_MODEL, status: 400 },
+  corrupt: { id: 'modelUploadCorrupt', retcode: RETCODE.MODEL_UPLOAD_CORRUPT, status: 400 },
+  tooLarge: { id: 'modelUploadTooLarge', retcode: RETCODE.MODEL_UPLOAD_TOO_LARGE, status: 413 },
+  tooManyTriangles: { id: 'modelUploadTooManyTriangles', retcode: RETCODE.MODEL_UPLOAD_TOO_MANY_TRIANGLES, status: 400 },
+  tooManyTextures: { id: 'modelUploadTooManyTextures', retcode: RETCODE.MODEL_UPLOAD_TOO_MANY_TEXTURES, status: 400 },
+  textureTooLarge: { id: 'modelUploadTextureTooLarge', retcode: RETCODE.MODEL_UPLOAD_TEXTURE_TOO_LARGE, status: 400 },
+  textureFormat: { id: 'modelUploadTextureFormat', retcode: RETCODE.MODEL_UPLOAD_TEXTURE_FORMAT, status: 400 },
+  missingFile: { id: 'modelUploadMissingFile', retcode: RETCODE.MODEL_UPLOAD_MISSING_FILE, status: 400 },
+  emptyScene: { id: 'modelUploadEmptyScene', retcode: RETCODE.MODEL_UPLOAD_EMPTY_SCENE, status: 400 },
+  unsupportedExtension: { id: 'modelUploadUnsupportedExtension', retcode: RETCODE.MODEL_UPLOAD_UNSUPPORTED_EXTENSION, status: 400 },
+};
+
+/** The answer to a refused upload: its zh/en message, and retdata.reason for the client. */
+export function refusalError(reason: RefusalReason, params: Readonly<Record<string, string | number>> = {}): ApiError {
+  const r = REFUSALS[reason];
+  return new ApiError(r.status, r.retcode, r.id, params, { reason, field: 'file' });
+}
+
+const tooLargeModel = (limit: number) => refusalError('tooLarge', { limitMb: Math.floor(limit / (1024 * 1024)) });
+
 function range(field: string, min: number | undefined, max: number | undefined): SizeRange {
   if (min !== undefined && max !== undefined && min > max) {
     throw new ApiError(400, RETCODE.BAD_REQUEST, 'modelSizeRange', { field }, { field });
@@ -80,7 +117,7 @@ function range(field: string, min: number | undefined, max: number | undefined):
   return { min, max };
 }
 
-export function modelRoutes({ db, config }: AppDeps): Hono<AppEnv> {
+export function modelRoutes({ db, config, storage }: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.use('*', requireAuth(db));
 
@@ -130,7 +167,46 @@ export function modelRoutes({ db, config }: AppDeps): Hono<AppEnv> {
     return ok(c, model);
   });
 
+  /** POST ?action=upload: check, convert and store a model file in the caller's library. */
+  const upload = async (c: Context<AppEnv>) => {
+    const limit = config.modelUploadMaxBytes;
+    const form = await readMultipart(c, limit, tooLargeModel);
+    const file = form.get('file');
+    if (!(file instanceof Blob)) throw new ApiError(400, RETCODE.BAD_REQUEST, 'uploadNoFile', undefined, { field: 'file' });
+    const field = (k: string) => {
+      const v = form.get(k);
+      return typeof v === 'string' ? v : undefined;
+    };
+    const fields = parseWith(UploadFields, { library_type: field('library_type'), name: field('name'), type: field('type'), unit: field('unit') });
+    const viewer = viewerOf(c);
+    if (fields.library_type === 'brand' && !viewer.isProjectAdmin) {
+      throw new ApiError(403, RETCODE.FORBIDDEN, 'modelUploadBrandForbidden', undefined, { field: 'library_type' });
+    }
+    const originalName = cleanName(file instanceof File ? file.name : '');
+    const shown = originalName || 'file';
+    if (file.size > limit) throw tooLargeModel(limit);
+    if (file.size === 0) throw new ApiError(400, RETCODE.BAD_REQUEST, 'uploadEmpty', { name: shown }, { field: 'file' });
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    let processed;
+    try {
+      processed = await processInTurn(bytes, { unit: fields.unit, shadow: fields.type === 'floor' });
+    } catch (e) {
+      if (e instanceof ModelUploadRefusal) throw refusalError(e.reason, { name: shown, ...e.params });
+      throw e;
+    }
+    const name = fields.name ?? (originalName.replace(/\.(glb|gltf|zip)$/i, '').trim().slice(0, 60) || 'model');
+    const id = await storeUploadedModel(db, storage, viewer, processed, { library: fields.library_type, name, type: fields.type, originalName, bytes });
+    const model = await getModel(db, viewer, { id });
+    if (!model) throw notFound();
+    return ok(c, model);
+  };
+
   routes.post('/', async (c) => {
+    if (/^multipart\/form-data/i.test(c.req.header('content-type') ?? '')) {
+      const action = c.req.query('action') ?? 'upload';
+      if (action !== 'upload') throw unknownAction(action);
+      return upload(c);
+    }
     const { action, body } = await readActionBody(c, config.jsonBodyLimit);
     const viewer = viewerOf(c);
     if (action === 'favor') {
@@ -145,6 +221,15 @@ export function modelRoutes({ db, config }: AppDeps): Hono<AppEnv> {
       return ok(c, { deleted: await unfavorModels(db, viewer, b.id_list, b.source_type) });
     }
     throw unknownAction(action);
+  });
+
+  routes.delete('/:id', async (c) => {
+    const { action } = readQuery(c, z.object({ action: z.string().max(64).optional() }).loose());
+    if (action !== undefined && action !== 'delete_model') throw unknownAction(action);
+    const outcome = await deleteUploadedModel(db, viewerOf(c), parseWith(Id, c.req.param('id'), 'id'));
+    if (outcome === 'notFound') throw notFound();
+    if (outcome === 'forbidden') throw forbidden();
+    return ok(c, { id: Number(c.req.param('id')), deleted: true });
   });
 
   return routes;

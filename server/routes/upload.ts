@@ -33,7 +33,8 @@ function tooLarge(limit: number): ApiError {
   return new ApiError(413, RETCODE.PAYLOAD_TOO_LARGE, 'uploadTooLarge', { limitMb: Math.floor(limit / (1024 * 1024)) });
 }
 
-async function readMultipart(c: Context<AppEnv>, limit: number): Promise<FormData> {
+/** The multipart form of an upload; `onTooLarge` names the refusal when the body passes `limit`. */
+export async function readMultipart(c: Context<AppEnv>, limit: number, onTooLarge: (limit: number) => ApiError = tooLarge): Promise<FormData> {
   const contentType = c.req.header('content-type') ?? '';
   if (!/^multipart\/form-data;\s*boundary=/i.test(contentType)) {
     throw new ApiError(400, RETCODE.BAD_REQUEST, 'uploadNotMultipart', undefined, { field: 'body' });
@@ -42,7 +43,7 @@ async function readMultipart(c: Context<AppEnv>, limit: number): Promise<FormDat
   try {
     bytes = await readBodyBytes(c, limit + MULTIPART_OVERHEAD);
   } catch (e) {
-    if (e instanceof ApiError && e.status === 413) throw tooLarge(limit);
+    if (e instanceof ApiError && e.status === 413) throw onTooLarge(limit);
     throw e;
   }
   try {
@@ -53,7 +54,7 @@ async function readMultipart(c: Context<AppEnv>, limit: number): Promise<FormDat
 }
 
 /** The client's file name without folders, odd characters or excess length (kept for display only). */
-function cleanName(raw: string): string {
+export function cleanName(raw: string): string {
   const base = raw.split(/[\\/]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex -- NUL is exactly what this removes
   const cleaned = hasBadText(base) ? base.replace(/[\u0000\uD800-\uDFFF]/g, '') : base;

@@ -8,6 +8,7 @@ import { notify } from '../notice';
 import { CatalogueFilters, CataloguePager, FavourButton, CatalogueSearch, FilterSelect, useCatalogueLoad, useCatalogueQuery, useFavours, type Favours } from './catalogue-list';
 import { Segmented, SwitchField } from './controls';
 import { Icon } from './icons';
+import { DeleteModelButton, mayManageLibrary, ModelUploadBar } from './ModelUpload';
 import { send } from './panel-commands';
 import { placeArgs, replaceArgs } from './product-place';
 import { PropertiesPanel } from './PropertiesPanel';
@@ -18,12 +19,14 @@ import './tile-panel.css';
 // search, category and style filters, favourites and pages. A click on a card places the piece in
 // the current room (model.add: the kernel puts it by its mount, one undo step) and selects it; in
 // replacement mode (替换, catalogues.md §4) it turns the selected model into the card's, keeping
-// where it stands. Dragging a card onto the view is not built yet.
+// where it stands. Dragging a card onto the view is not built yet. The libraries are the tabs:
+// 公共库 (the shared catalogue), 品牌库 (the project's), 个人库 (the user's own) and favourites;
+// the own libraries carry the upload bar (ModelUpload.tsx) and a bin on their cards.
 
 type Filters = { category1: string | null; category2: string | null; style: string | null; keyword: string };
 const NO_FILTERS: Filters = { category1: null, category2: null, style: null, keyword: '' };
 
-type Library = 'all' | 'favor';
+type Library = 'all' | 'public' | 'brand' | 'personal' | 'favor';
 
 export function ProductPanel() {
   const { t, i18n } = useLingui();
@@ -136,10 +139,15 @@ export function ProductPanel() {
           value={library}
           options={[
             { value: 'all', label: t`全部产品` },
+            { value: 'public', label: t`公共库` },
+            { value: 'brand', label: t`品牌库` },
+            { value: 'personal', label: t`个人库` },
             { value: 'favor', label: t`我的收藏` },
           ]}
           onChange={switchLibrary}
         />
+
+        {(library === 'personal' || library === 'brand') && mayManageLibrary(library) ? <ModelUploadBar library={library} onUploaded={query.retry} /> : null}
 
         <CatalogueSearch query={query} placeholder={t`搜索产品名称、分类、风格`} label={t`搜索产品`} />
 
@@ -161,11 +169,29 @@ export function ProductPanel() {
             </button>
           </div>
         ) : shown.length === 0 ? (
-          <p className="tp-status">{library === 'favor' ? <Trans>暂无收藏的产品</Trans> : <Trans>没有符合条件的产品</Trans>}</p>
+          <p className="tp-status">
+            {library === 'favor' ? (
+              <Trans>暂无收藏的产品</Trans>
+            ) : library === 'personal' && !filters.keyword ? (
+              <Trans>个人库还没有模型，点击“上传模型”添加</Trans>
+            ) : (
+              <Trans>没有符合条件的产品</Trans>
+            )}
+          </p>
         ) : (
           <ul className="tp-grid tp-grid--whole" aria-label={t`产品`}>
             {shown.map((m) => (
-              <ProductCard key={m.id} model={m} name={nameOf(m)} style={english && m.style_en ? m.style_en : m.style} replacing={replaceOn} busy={busy} favours={favours} onPick={() => void pick(m)} />
+              <ProductCard
+                key={m.id}
+                model={m}
+                name={nameOf(m)}
+                style={english && m.style_en ? m.style_en : m.style}
+                replacing={replaceOn}
+                busy={busy}
+                favours={favours}
+                onPick={() => void pick(m)}
+                onDeleted={library === m.library && m.class === 'upload' && m.library !== 'public' && mayManageLibrary(m.library) ? query.retry : undefined}
+              />
             ))}
           </ul>
         )}
@@ -185,6 +211,7 @@ function ProductCard({
   busy,
   favours,
   onPick,
+  onDeleted,
 }: {
   readonly model: CatalogueModel;
   /** the name and style in the interface's language (the catalogue carries both) */
@@ -194,6 +221,8 @@ function ProductCard({
   readonly busy: boolean;
   readonly favours: Favours<CatalogueModel>;
   readonly onPick: () => void;
+  /** given for an uploaded model the user may delete: shows the bin */
+  readonly onDeleted?: (() => void) | undefined;
 }) {
   const { t } = useLingui();
   const action = replacing ? t`替换为 ${name}` : t`放置 ${name}`;
@@ -206,6 +235,7 @@ function ProductCard({
         <span className="tp-card__meta">{model.display_size.replace(/x/g, '×')} mm</span>
       </button>
       <FavourButton favoured={favours.isFavoured(model)} name={name} onClick={() => void favours.toggle(model)} />
+      {onDeleted ? <DeleteModelButton model={model} name={name} onDeleted={onDeleted} /> : null}
     </li>
   );
 }

@@ -174,7 +174,7 @@ function shaderFor(
   half: readonly [number, number, number],
 ): Shader {
   const m = p.material;
-  const tex = materialImages(m)?.image ?? null;
+  const tex = m.image ?? materialImages(m)?.image ?? null;
   const base = parseColor(m.colour);
   const emissive = m.emissive ? parseColor(m.emissive) : null;
   const gloss = Math.max(0, 1 - m.roughness);

@@ -18,6 +18,11 @@ export interface MaterialDef {
   readonly doubleSided?: boolean;
   /** '#rrggbb' glow of lamp shades and screens */
   readonly emissive?: string;
+  /**
+   * An uploaded model's decoded base colour texture (already tinted by its colour factor): the
+   * cover samples it as it samples a generated texture (model-upload.ts).
+   */
+  readonly image?: RgbImage;
 }
 
 /** A texture seed from the material's name (FNV-1a), so adding a material changes no other picture. */

@@ -259,4 +259,26 @@ export const CATALOGUES_MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    // 32 is another change of this family (materials) made at the same time; ids only rise.
+    id: 33,
+    name: 'catalogues: uploaded brand and personal models',
+    sql: `
+      -- A model a designer (PersonLib) or a project admin (BrandLib) uploaded: its catalogue row
+      -- (generator '') and what was uploaded. Deleting the row (only its owner may) removes this
+      -- one too; the files stay, for the scenes that placed the model. The upload's sha256 lets a repeated upload of
+      -- the same bytes be recognised in support, nothing more.
+      create table model_uploads (
+        model_id integer primary key references catalogue_models (id) on delete cascade,
+        user_id integer not null references users (id) on delete cascade,
+        original_name text not null default '',
+        format text not null check (format in ('glb', 'gltf', 'zip')),
+        size integer not null check (size > 0),
+        sha256 text not null check (sha256 ~ '^[0-9a-f]{64}$'),
+        unit_scale double precision not null default 1,
+        created_at timestamptz not null default now()
+      );
+      create index model_uploads_user_idx on model_uploads (user_id);
+    `,
+  },
 ];
