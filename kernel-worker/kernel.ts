@@ -1,7 +1,7 @@
 import type { CommandArgs, CommandName, CommandResult, HistoryIntent } from '../protocol/commands';
 import { KernelCommandError, toKernelError } from '../protocol/errors';
 import type { ForwardedInput } from '../protocol/input';
-import type { PatchListener } from '../protocol/kernel-api';
+import type { DropPiece, DropResult, PatchListener } from '../protocol/kernel-api';
 import type { PlanFrame } from '../protocol/records';
 import type { KernelSnapshot, RendererStatus } from '../protocol/snapshot';
 import { registry as defaultRegistry } from './commands/registry';
@@ -17,6 +17,7 @@ import { ensureSessionRecords, getView, repairSession, updateView } from './docu
 import { createStore, type RecordReader, type Transaction } from './document/store';
 import type { FloorLevel, GizmoHandle, RendererHooks, RendererPort } from './render/types';
 import { trackSnapshot } from './snapshot';
+import { dropAt } from './tools/furnish';
 import { createToolManager, type ToolManager } from './tools/manager';
 import { DEFAULT_VIEWPORT, planFrameOf, type Viewport } from './tools/plan-view';
 
@@ -95,6 +96,8 @@ export interface Kernel {
   gizmoHit(x: number, y: number): GizmoHandle | null;
   /** The pointer ray onto a horizontal plane (plan mm); null without a renderer or on a miss. */
   floorPoint(x: number, y: number, level: FloorLevel): { readonly x: number; readonly y: number } | null;
+  /** Where a catalogue piece dropped at a canvas point (CSS px) lands, through the view shown now (tools/furnish.ts). */
+  dropPlacement(x: number, y: number, piece: DropPiece): DropResult;
   /** The 2D plan view as the tools map it: the canvas size and the frame (fitted when view.plan is null). */
   planView(): { readonly frame: PlanFrame; readonly viewport: Viewport };
   /** Starts a renderer on the current records; if create throws, the kernel stays headless. */
@@ -440,6 +443,9 @@ export function createKernel(options: KernelOptions = {}): Kernel {
     },
     floorPoint(x, y, level) {
       return renderer?.floorPoint?.(x, y, level) ?? null;
+    },
+    dropPlacement(x, y, piece) {
+      return dropAt(kernel, x, y, piece);
     },
     planView() {
       const viewport = tools?.viewport() ?? DEFAULT_VIEWPORT;

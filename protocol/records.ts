@@ -158,6 +158,8 @@ export interface ModelRecord extends RecordBase<'model'> {
   readonly lowGltfUrl?: string;
   /** Where it stands when placed (the catalogue's type): kept for placement and snapping. */
   readonly mount?: ModelMount;
+  /** Hidden with Ctrl+H: not drawn in 3D or the plan and not picked until shown again (absent: shown). */
+  readonly hidden?: boolean;
 }
 
 export const MODEL_MOUNTS = ['floor', 'wall', 'ceiling', 'surface'] as const;
