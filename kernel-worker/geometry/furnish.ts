@@ -36,7 +36,7 @@ export interface FootprintSnapOptions {
   readonly faceWall?: boolean;
 }
 
-export interface Footprint {
+export interface PlacedFootprint {
   readonly center: Vec2;
   readonly rotation: number;
 }
@@ -218,7 +218,7 @@ export function snapFootprint(
   walls: readonly SnapWallBody[],
   others: readonly SnapPiece[],
   options: FootprintSnapOptions,
-): Footprint {
+): PlacedFootprint {
   let rotation = piece.rotation;
   if (options.faceWall) {
     const face = nearestFace(piece.center, piece.size, walls);
