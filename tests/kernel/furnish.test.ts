@@ -257,3 +257,32 @@ describe('Ctrl+C, Ctrl+V and Ctrl+H on models', () => {
     expect(k.kernel.pick(at.x, at.y)?.id).not.toBe(id);
   });
 });
+
+describe('model.settle (the position update after a replacement)', () => {
+  it('moves a piece that grew into a wall back out in one undo step, and leaves a well placed one alone', () => {
+    const k = inPlan();
+    const { id } = k.exec('model.add', { modelId: 'sofa', position: { x: 3000, y: 120 + 1 + 450, z: 0 }, size: SOFA, mount: 'floor' });
+    // Replaced by a 1200 deep corner sofa: its back now reaches 150 mm into the south wall.
+    k.exec('model.update', { id, size: { x: 2400, y: 1200, z: 850 } });
+    const steps = k.history.undoSteps;
+    k.exec('model.settle', { id });
+    const m = k.get(id, 'model');
+    expect(bounds(m).minY).toBeGreaterThanOrEqual(120);
+    expect(bounds(m).minY).toBeLessThan(123);
+    expect(m.position.x).toBe(3000);
+    expect(k.history.undoSteps).toBe(steps + 1);
+    const after = k.documentJson();
+    k.exec('model.settle', { id });
+    expect(k.documentJson()).toBe(after);
+    expect(k.history.undoSteps).toBe(steps + 1);
+  });
+
+  it('puts a replaced table lamp on the table top', () => {
+    const k = inPlan();
+    k.exec('model.add', { modelId: 'table', position: { x: 2000, y: 2000, z: 0 }, size: TABLE, mount: 'floor' });
+    const { id } = k.exec('model.add', { modelId: 'lamp', position: { x: 2000, y: 2000, z: 750 }, size: LAMP, mount: 'surface' });
+    k.exec('model.update', { id, position: { x: 2000, y: 2000, z: 0 } });
+    k.exec('model.settle', { id });
+    expect(k.get(id, 'model').position.z).toBe(750);
+  });
+});
