@@ -143,6 +143,23 @@ describe('model gizmo', () => {
     expect(n.position.y).toBeGreaterThan(CENTRE.y + 100);
   });
 
+  it('a free move into a wall is pushed back out, flush against its face', async () => {
+    const { k, r, model } = await scene();
+    const from = gizmoScreen(r, { x: 0, z: 0 });
+    // The east wall's inner face is x = 5880 (centre line 6000, 240 thick): the model's centre is
+    // dragged to 5900, half of it inside the wall.
+    const past = { x: 5900, y: CENTRE.y };
+    const camera = r.views.camera;
+    camera.updateMatrixWorld();
+    const v = new Vector3(past.x / 1000, 0, -past.y / 1000).project(camera);
+    const to = { x: ((v.x + 1) / 2) * VIEWPORT.width, y: ((1 - v.y) / 2) * VIEWPORT.height };
+    k.drag(from, to, 8);
+    const m = k.get(model, 'model');
+    expect(m.position.x + m.size.x / 2).toBeLessThanOrEqual(5880);
+    expect(m.position.x + m.size.x / 2).toBeGreaterThan(5870);
+    expect(m.position.y).toBeCloseTo(CENTRE.y, -1);
+  });
+
   it('Esc in the middle of a gizmo drag leaves nothing: no change, no undo step, no redo', async () => {
     const { k, r } = await scene();
     const steps = k.history.undoSteps;
