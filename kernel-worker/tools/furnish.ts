@@ -74,6 +74,9 @@ export function dropAt(host: DropHost, x: number, y: number, piece: DropPiece): 
       at = topUnderRay(host, x, y, storeyId) ?? host.floorPoint(x, y, { storeyId, z: 0 });
     } else {
       at = host.floorPoint(x, y, { storeyId, z: 0 });
+      // Looking up from inside the room (the roam view), a ceiling lamp goes where the pointer meets the ceiling.
+      const storey = host.records.getOfType(storeyId, 'storey');
+      if (!at && piece.mount === 'ceiling' && storey) at = host.floorPoint(x, y, { storeyId, z: storey.layerHeight });
     }
   }
   if (!at) return { ok: false, reason: 'outside' };

@@ -134,6 +134,19 @@ describe('drop query in the 3D views', () => {
     expect(-Math.cos(drop.rotation)).toBeCloseTo(-1, 6);
   });
 
+  it('hangs a ceiling lamp where the pointer meets the ceiling when looking up in the roam view', async () => {
+    const { k, r } = await scene3d();
+    k.exec('view.setCamera', { view: 1 });
+    await settle();
+    r.drawFrames(120);
+    // The top edge of the canvas looks above the horizon: no floor there, the ceiling instead.
+    expect(r.views.floorPoint(VIEWPORT.width / 2, 2, { storeyId: null, z: 0 })).toBeNull();
+    const drop = k.kernel.dropPlacement(VIEWPORT.width / 2, 2, { size: LAMP, mount: 'ceiling' });
+    if (!drop.ok) throw new Error(`refused: ${drop.reason}`);
+    expect(drop.position.z).toBe(2800 - LAMP.z);
+    expect(k.kernel.dropPlacement(VIEWPORT.width / 2, 2, { size: SOFA, mount: 'floor' })).toEqual({ ok: false, reason: 'outside' });
+  });
+
   it('refuses a drop above the horizon or beside the house', async () => {
     const { k, r } = await scene3d();
     const beside = screenOf(r, { x: -3000, y: 2500 });
