@@ -1,5 +1,5 @@
 import type { ForwardedInput, KeyInput, PointerInput, WheelInput } from '../../protocol/input';
-import { batchEntry } from '../../protocol/commands';
+import { batchEntry, type CommandArgs } from '../../protocol/commands';
 import { jsonEqual } from '../../protocol/patch';
 import type { ModelRecord, PlanFrame, SceneRecord, ToolName, ToolPreview } from '../../protocol/records';
 import { editShortcut } from '../commands/shortcuts';
@@ -248,14 +248,27 @@ export function createToolManager(host: ToolHost): ToolManager {
     const by = PASTE_OFFSET * clipboard.pastes;
     const scene = furnishScene(host.records, storeyId);
     const options = { ...furnishSnapOptions(null), edgeSnap: 0 };
-    const commands = clipboard.models.map((m) => {
-      const { center } = snapFootprint({ center: { x: m.position.x + by, y: m.position.y }, rotation: m.rotation, size: m.size }, scene.walls, [], options);
-      const { id: _id, type: _type, storeyId: _storey, hidden: _hidden, ...rest } = m;
-      return batchEntry('model.add', { ...rest, storeyId, position: { x: Math.round(center.x), y: Math.round(center.y), z: m.position.z } });
-    });
     ctx.pin();
-    const { results } = host.exec('batch', { commands });
-    ctx.select(results.flatMap((r) => (r && typeof r === 'object' && 'id' in r ? [r.id] : [])));
+    const ids: string[] = [];
+    const gesture = ctx.beginEdit('model.paste');
+    const done = gesture.move(() => {
+      ids.length = 0;
+      for (const m of clipboard!.models) {
+        const { center } = snapFootprint({ center: { x: m.position.x + by, y: m.position.y }, rotation: m.rotation, size: m.size }, scene.walls, [], options);
+        const { id: _id, type: _type, storeyId: _storey, hidden: _hidden, modelId, name, rotation, size, gltfUrl, lowGltfUrl, mount, position: _position, ...extra } = m;
+        const position = { x: Math.round(center.x), y: Math.round(center.y), z: m.position.z };
+        const { id } = host.exec('model.add', { storeyId, modelId, name, position, rotation, size, ...(gltfUrl ? { gltfUrl } : {}), ...(lowGltfUrl ? { lowGltfUrl } : {}), ...(mount ? { mount } : {}) });
+        // Fields model.add does not take (a part's material, say) follow in the same step.
+        if (Object.keys(extra).length > 0) host.exec('model.update', { id, ...extra } as CommandArgs<'model.update'>);
+        ids.push(id);
+      }
+    });
+    if (!done) {
+      gesture.cancel();
+      return true;
+    }
+    gesture.finish();
+    ctx.select(ids);
     return true;
   }
 
