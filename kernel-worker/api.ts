@@ -219,6 +219,13 @@ export function createKernelApi(options: KernelApiOptions = {}) {
       });
     },
 
+    async previewDrop(x: number, y: number, piece: DropPiece | null): Promise<DropResult | null> {
+      return guard('previewDrop', () => {
+        const k = ready('previewDrop');
+        return k.previewDrop(canvasCoordinate(x, 'x'), canvasCoordinate(y, 'y'), piece === null ? null : checkDropPiece(piece, 'piece'));
+      });
+    },
+
     async setRenderOptions(next: Partial<RenderOptions>): Promise<void> {
       guard('setRenderOptions', () => {
         ready('setRenderOptions');

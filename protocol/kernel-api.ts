@@ -172,6 +172,12 @@ export interface KernelApi {
    * walls and the other models (geometry/furnish.ts). Changes nothing: the UI then runs model.add.
    */
   dropPlacement(x: number, y: number, piece: DropPiece): Promise<DropResult>;
+  /**
+   * dropPlacement while a card is dragged over the view: the answer also becomes the tool
+   * record's preview (the plan draws the footprint where the piece would land). piece null
+   * clears it (the drag left the view, dropped or was cancelled). No undo step.
+   */
+  previewDrop(x: number, y: number, piece: DropPiece | null): Promise<DropResult | null>;
   /** Changes how the 3D views are drawn and navigated (RenderOptions); checked, then ignored without a renderer. */
   setRenderOptions(options: Partial<RenderOptions>): Promise<void>;
 }

@@ -309,6 +309,12 @@ export interface ToolPreview {
     readonly width: number;
     readonly ok: boolean;
   } | null;
+  /** a catalogue card being dragged over the view: where it would land (absent or null: none) */
+  readonly model?: {
+    readonly position: Vec3;
+    readonly rotation: number;
+    readonly size: Vec3;
+  } | null;
 }
 
 /** Session record: the active tool, its parameters and its live preview. Not saved, not undoable. */
