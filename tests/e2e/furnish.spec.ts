@@ -80,7 +80,16 @@ test('drag a sofa into the 3D view and a bed into the plan, copy and paste a cha
   const sofaPlan = await settled(canvas);
   await canvas.screenshot({ path: path.join(SHOTS, 'plan-sofa.png') });
   const bedCard = await search(panel, '软包床', '软包床');
-  const bedName = await dropCard(bedCard, canvas, { x: box.width * 0.25, y: box.height * 0.3 });
+  // Dragged by hand with a pause over the plan: the footprint where it would land shows first.
+  const bedName = (await bedCard.locator('.tp-card__name').textContent()) ?? '';
+  await bedCard.locator('.tp-card__lay').hover();
+  await page.mouse.down();
+  const target = { x: box.x + box.width * 0.25, y: box.y + box.height * 0.3 };
+  await page.mouse.move(target.x - 40, target.y, { steps: 6 });
+  await page.mouse.move(target.x, target.y, { steps: 4 });
+  await settled(canvas, (img) => expect(differingFraction(sofaPlan, img), 'the footprint shows while dragging').toBeGreaterThan(0.005));
+  await canvas.screenshot({ path: path.join(SHOTS, 'plan-drag-preview.png') });
+  await page.mouse.up();
   await expect(page.getByText(`已放置：${bedName}`)).toBeVisible();
   await expect(panel).toHaveAttribute('data-models', '2');
   await canvas.click({ position: { x: 20, y: 20 } });

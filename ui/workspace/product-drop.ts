@@ -12,7 +12,8 @@ import { catalogueSize, placeArgs } from './product-place';
 // Dragging a Product card onto the view (HTML5 drag and drop): the card says what is dragged,
 // the view's frame takes the drop, asks the kernel where the piece lands under the pointer
 // (dropPlacement: through the plan or the 3D camera, snapped against walls and other models) and
-// places it there with one model.add, one undo step, like a click on the card.
+// places it there with one model.add, one undo step, like a click on the card. While the card is
+// over the view the plan shows the footprint where it would land (previewDrop).
 
 /** The drag data type of a Product card (its model_id); other drags (files, text) are not ours. */
 export const PRODUCT_DRAG_TYPE = 'application/x-yf-product';
@@ -31,15 +32,54 @@ export function startProductDrag(e: DragEvent, row: CatalogueModel, name: string
 
 export function endProductDrag(): void {
   dragged = null;
+  clearPreview();
 }
 
 const isProductDrag = (e: DragEvent): boolean => e.dataTransfer.types.includes(PRODUCT_DRAG_TYPE);
 
-/** dragover on the view: accepting it is what lets the drop happen. */
+/** The preview asked for last, and whether an answer is awaited (dragover comes every few ms: one query at a time). */
+let previewAt: { x: number; y: number } | null = null;
+let previewing = false;
+
+function canvasPoint(e: DragEvent<HTMLElement>): { x: number; y: number } | null {
+  const canvas = e.currentTarget.querySelector('canvas');
+  if (!canvas) return null;
+  const rect = canvas.getBoundingClientRect();
+  return { x: e.clientX - rect.left, y: e.clientY - rect.top };
+}
+
+function clearPreview(): void {
+  if (previewAt === null) return;
+  previewAt = null;
+  kernelQueries.previewDrop(0, 0, null).catch(() => {});
+}
+
+/** dragover on the view: accepting it is what lets the drop happen; the plan shows where the piece would land. */
 export function productDragOver(e: DragEvent<HTMLElement>): void {
   if (!isProductDrag(e)) return;
   e.preventDefault();
   e.dataTransfer.dropEffect = 'copy';
+  const at = canvasPoint(e);
+  const piece = dragged;
+  if (!at || !piece || previewing || (previewAt && previewAt.x === at.x && previewAt.y === at.y)) return;
+  previewAt = at;
+  previewing = true;
+  kernelQueries
+    .previewDrop(at.x, at.y, { size: catalogueSize(piece.row), mount: piece.row.type })
+    .catch(() => {})
+    .finally(() => {
+      previewing = false;
+      // The drag ended while the answer was on its way: take the footprint away again.
+      if (dragged === null) kernelQueries.previewDrop(0, 0, null).catch(() => {});
+    });
+}
+
+/** dragleave: only leaving the view itself (not passing from one of its children to another) clears the preview. */
+export function productDragLeave(e: DragEvent<HTMLElement>): void {
+  if (!isProductDrag(e)) return;
+  const to = e.relatedTarget;
+  if (to instanceof Node && e.currentTarget.contains(to)) return;
+  clearPreview();
 }
 
 /** drop on the view's frame: the point is read against its canvas (the coordinates the kernel's input uses). */
@@ -48,10 +88,10 @@ export function productDrop(e: DragEvent<HTMLElement>): void {
   e.preventDefault();
   const piece = dragged;
   dragged = null;
-  const canvas = e.currentTarget.querySelector('canvas');
-  if (!piece || !canvas) return;
-  const rect = canvas.getBoundingClientRect();
-  void placeDropped(piece.row, piece.name, e.clientX - rect.left, e.clientY - rect.top);
+  clearPreview();
+  const at = canvasPoint(e);
+  if (!piece || !at) return;
+  void placeDropped(piece.row, piece.name, at.x, at.y);
 }
 
 /** Places the row where the kernel says a drop at canvas point (x, y) lands; outside any room a notice and nothing else. */
