@@ -1,7 +1,8 @@
 import * as Comlink from 'comlink';
 import { KernelCommandError, toKernelError, type KernelErrorCode } from '../protocol/errors';
 import type { ForwardedInput } from '../protocol/input';
-import { RENDER_OPTION_LIMITS, type CaptureOptions, type InitOptions, type InitResult, type KernelApi, type MouseButtonModes, type RenderOptions, type StoreyPreview } from '../protocol/kernel-api';
+import { RENDER_OPTION_LIMITS, type CaptureOptions, type DropPiece, type DropResult, type InitOptions, type InitResult, type KernelApi, type MouseButtonModes, type RenderOptions, type StoreyPreview } from '../protocol/kernel-api';
+import { MODEL_MOUNTS } from '../protocol/records';
 import type { BackupDeltaResult, LoadResult, SavedFileData, SavedScene } from '../protocol/scene-file';
 import { CheckError, finite, object, oneOf, optional } from './document/check';
 import { serveChannel, type ChannelEndpoint } from './channel';
@@ -46,6 +47,12 @@ const checkRenderOptions = object<Partial<RenderOptions>>({
   wallOpacity: optional(finite(limit.wallOpacity)),
   groundOpacity: optional(finite(limit.groundOpacity)),
 });
+
+const checkDropPiece = object<DropPiece>({
+  size: object({ x: finite({ gt: 0, max: 100_000 }), y: finite({ gt: 0, max: 100_000 }), z: finite({ gt: 0, max: 100_000 }) }),
+  mount: oneOf(MODEL_MOUNTS),
+});
+const canvasCoordinate = finite({ min: -100_000, max: 100_000 });
 
 /** The saved-file previews (imageData, imageList): JPEG, the size of a scene card. */
 const SAVED_PREVIEW = { width: 640, height: 480, type: 'image/jpeg', quality: 0.85 } as const;
@@ -202,6 +209,20 @@ export function createKernelApi(options: KernelApiOptions = {}) {
           list,
           list.map((p) => p.preview.buffer),
         );
+      });
+    },
+
+    async dropPlacement(x: number, y: number, piece: DropPiece): Promise<DropResult> {
+      return guard('dropPlacement', () => {
+        const k = ready('dropPlacement');
+        return k.dropPlacement(canvasCoordinate(x, 'x'), canvasCoordinate(y, 'y'), checkDropPiece(piece, 'piece'));
+      });
+    },
+
+    async previewDrop(x: number, y: number, piece: DropPiece | null): Promise<DropResult | null> {
+      return guard('previewDrop', () => {
+        const k = ready('previewDrop');
+        return k.previewDrop(canvasCoordinate(x, 'x'), canvasCoordinate(y, 'y'), piece === null ? null : checkDropPiece(piece, 'piece'));
       });
     },
 

@@ -1,7 +1,7 @@
 import type { CommandArgs, CommandName, CommandResult, HistoryIntent } from '../protocol/commands';
 import { KernelCommandError, toKernelError } from '../protocol/errors';
 import type { ForwardedInput } from '../protocol/input';
-import type { PatchListener } from '../protocol/kernel-api';
+import type { DropPiece, DropResult, PatchListener } from '../protocol/kernel-api';
 import type { PlanFrame } from '../protocol/records';
 import type { KernelSnapshot, RendererStatus } from '../protocol/snapshot';
 import { registry as defaultRegistry } from './commands/registry';
@@ -13,10 +13,12 @@ import { CheckError, describeValue, hasOwn } from './document/check';
 import { diffAddingAll, diffOfScope, isEmptyDiff, squashDiffs, type RecordsDiff } from './document/diff';
 import { applyDiff, createHistory, type HistoryOptions, type HistoryState } from './document/history';
 import type { IdGenerator } from './document/ids';
-import { ensureSessionRecords, getView, repairSession, updateView } from './document/session-records';
+import { ensureSessionRecords, getTool, getView, repairSession, updateTool, updateView } from './document/session-records';
 import { createStore, type RecordReader, type Transaction } from './document/store';
 import type { FloorLevel, GizmoHandle, RendererHooks, RendererPort } from './render/types';
 import { trackSnapshot } from './snapshot';
+import { dropAt } from './tools/furnish';
+import { emptyPreview } from './tools/types';
 import { createToolManager, type ToolManager } from './tools/manager';
 import { DEFAULT_VIEWPORT, planFrameOf, type Viewport } from './tools/plan-view';
 
@@ -95,6 +97,10 @@ export interface Kernel {
   gizmoHit(x: number, y: number): GizmoHandle | null;
   /** The pointer ray onto a horizontal plane (plan mm); null without a renderer or on a miss. */
   floorPoint(x: number, y: number, level: FloorLevel): { readonly x: number; readonly y: number } | null;
+  /** Where a catalogue piece dropped at a canvas point (CSS px) lands, through the view shown now (tools/furnish.ts). */
+  dropPlacement(x: number, y: number, piece: DropPiece): DropResult;
+  /** dropPlacement that also shows where the piece would land as the tool's preview; null piece clears it. */
+  previewDrop(x: number, y: number, piece: DropPiece | null): DropResult | null;
   /** The 2D plan view as the tools map it: the canvas size and the frame (fitted when view.plan is null). */
   planView(): { readonly frame: PlanFrame; readonly viewport: Viewport };
   /** Starts a renderer on the current records; if create throws, the kernel stays headless. */
@@ -440,6 +446,18 @@ export function createKernel(options: KernelOptions = {}): Kernel {
     },
     floorPoint(x, y, level) {
       return renderer?.floorPoint?.(x, y, level) ?? null;
+    },
+    dropPlacement(x, y, piece) {
+      return dropAt(kernel, x, y, piece);
+    },
+    previewDrop(x, y, piece) {
+      const drop = piece ? dropAt(kernel, x, y, piece) : null;
+      const model = piece && drop?.ok ? { position: drop.position, rotation: drop.rotation, size: piece.size } : null;
+      const preview = getTool(store).preview;
+      if (JSON.stringify(preview?.model ?? null) !== JSON.stringify(model)) {
+        transact('tool.preview', (tx) => updateTool(tx, { preview: { ...(preview ?? emptyPreview()), model } }));
+      }
+      return drop;
     },
     planView() {
       const viewport = tools?.viewport() ?? DEFAULT_VIEWPORT;

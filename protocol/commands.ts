@@ -160,6 +160,12 @@ export interface CommandMap {
   };
   'model.update': { args: UpdateArgs<'model'>; result: null };
   'model.remove': { args: RemoveArgs; result: null };
+  /**
+   * Settles a model where it stands after a change of size (a replacement, catalogues.md §4): out
+   * of any wall it now reaches into, flush to a wall face it nearly touches, a surface piece on top
+   * of what is under it. Changes nothing when it already stands well.
+   */
+  'model.settle': { args: { id: string }; result: null };
 
   'paving.add': {
     args: ChosenId & {

@@ -1,5 +1,6 @@
 import type { KernelErrorCode } from './errors';
 import type { ForwardedInput } from './input';
+import type { ModelMount, Vec3 } from './records';
 import type { SnapshotPatch } from './patch';
 import type { BackupDeltaResult, LoadResult, SavedFileData, SavedScene } from './scene-file';
 import type { KernelSnapshot } from './snapshot';
@@ -87,6 +88,21 @@ export interface InitResult {
   readonly rendererError: { readonly code: KernelErrorCode; readonly detail: string } | null;
 }
 
+/** A catalogue piece being dropped on the canvas: what its placement depends on. */
+export interface DropPiece {
+  /** mm: width x, depth y, height z */
+  readonly size: Vec3;
+  readonly mount: ModelMount;
+}
+
+/**
+ * Where a piece dropped at a canvas point lands (model.add's storeyId, position and rotation), or
+ * why it cannot land there: 'outside' (no room under the pointer), 'no-storey' (nothing drawn yet).
+ */
+export type DropResult =
+  | { readonly ok: true; readonly storeyId: string; readonly roomId: string; readonly position: Vec3; readonly rotation: number }
+  | { readonly ok: false; readonly reason: 'outside' | 'no-storey' };
+
 export type PatchListener = (patch: SnapshotPatch) => void;
 
 /** First message a kernel worker posts once its module has evaluated and its API is exposed. */
@@ -150,6 +166,18 @@ export interface KernelApi {
   preview(options?: CaptureOptions): Promise<Uint8Array>;
   /** One image per storey (that storey alone, framed from the bird eye), lowest first. */
   storeyPreviews(options?: CaptureOptions): Promise<StoreyPreview[]>;
+  /**
+   * Where a catalogue piece dropped at canvas point (x, y) in CSS px would land, read through the
+   * current view (the plan's frame, or the 3D camera's ray and what it hits), snapped against the
+   * walls and the other models (geometry/furnish.ts). Changes nothing: the UI then runs model.add.
+   */
+  dropPlacement(x: number, y: number, piece: DropPiece): Promise<DropResult>;
+  /**
+   * dropPlacement while a card is dragged over the view: the answer also becomes the tool
+   * record's preview (the plan draws the footprint where the piece would land). piece null
+   * clears it (the drag left the view, dropped or was cancelled). No undo step.
+   */
+  previewDrop(x: number, y: number, piece: DropPiece | null): Promise<DropResult | null>;
   /** Changes how the 3D views are drawn and navigated (RenderOptions); checked, then ignored without a renderer. */
   setRenderOptions(options: Partial<RenderOptions>): Promise<void>;
 }

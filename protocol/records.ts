@@ -158,6 +158,8 @@ export interface ModelRecord extends RecordBase<'model'> {
   readonly lowGltfUrl?: string;
   /** Where it stands when placed (the catalogue's type): kept for placement and snapping. */
   readonly mount?: ModelMount;
+  /** Hidden with Ctrl+H: not drawn in 3D or the plan and not picked until shown again (absent: shown). */
+  readonly hidden?: boolean;
 }
 
 export const MODEL_MOUNTS = ['floor', 'wall', 'ceiling', 'surface'] as const;
@@ -306,6 +308,12 @@ export interface ToolPreview {
     readonly offset: number;
     readonly width: number;
     readonly ok: boolean;
+  } | null;
+  /** a catalogue card being dragged over the view: where it would land (absent or null: none) */
+  readonly model?: {
+    readonly position: Vec3;
+    readonly rotation: number;
+    readonly size: Vec3;
   } | null;
 }
 

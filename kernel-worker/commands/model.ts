@@ -3,7 +3,7 @@ import type { RoomRecord, Vec2 } from '../../protocol/records';
 import { object, optional } from '../document/check';
 import type { Transaction } from '../document/store';
 import { RECORD_SHAPES } from '../document/validators';
-import { boundsOf, placeModel, signedArea } from '../geometry';
+import { boundsOf, placeModel, signedArea, snapFootprint, surfaceHeight, WALL_SNAP_MM } from '../geometry';
 import { chosenIdArg, claimId, idArg, removeCommand, requireRecord, storeyFor, updateCommand } from './common';
 import type { CommandDef } from './types';
 
@@ -73,3 +73,22 @@ export const addModel: CommandDef<'model.add'> = {
 
 export const updateModel = updateCommand('model');
 export const removeModel = removeCommand('model');
+
+export const settleModel: CommandDef<'model.settle'> = {
+  args: object<CommandArgs<'model.settle'>>({ id: idArg }),
+  history: 'undoable',
+  run(tx, { id }) {
+    const model = requireRecord(tx, id, 'model');
+    // Through the referrer index: the storey's walls and models, not the whole house's.
+    const walls = tx.referring(model.storeyId, 'wall');
+    const pieces = tx.referring(model.storeyId, 'model').filter((m) => m.id !== id && !m.hidden);
+    // Its neighbours do not pull it: a replacement stays where the replaced piece stood.
+    const { center } = snapFootprint({ center: model.position, rotation: model.rotation, size: model.size }, walls, [], { wallSnap: WALL_SNAP_MM, edgeSnap: 0 });
+    const x = Math.round(center.x);
+    const y = Math.round(center.y);
+    const z = model.mount === 'surface' ? surfaceHeight(pieces, { x, y }) : model.position.z;
+    if (x === model.position.x && y === model.position.y && z === model.position.z) return null;
+    tx.put({ ...model, position: { x, y, z } });
+    return null;
+  },
+};

@@ -2,7 +2,7 @@ import { batch } from './batch';
 import { addCeiling, removeCeiling, updateCeiling } from './ceiling';
 import { addLight, removeLight, updateLight } from './light';
 import { updateMeta } from './meta';
-import { addModel, removeModel, updateModel } from './model';
+import { addModel, removeModel, settleModel, updateModel } from './model';
 import { addOpening, removeOpening, updateOpening } from './opening';
 import { addPaving, layPaving, removePaving, updatePaving } from './paving';
 import { removeRecords, setSelection } from './records';
@@ -40,6 +40,7 @@ export const registry = {
   'model.add': addModel,
   'model.update': updateModel,
   'model.remove': removeModel,
+  'model.settle': settleModel,
   'paving.add': addPaving,
   'paving.lay': layPaving,
   'paving.update': updatePaving,

@@ -29,3 +29,17 @@ export function cameraShortcut(event: ForwardedInput): CameraView | null {
   const m = /^(?:Digit|Numpad)([0-7])$/.exec(event.code);
   return m ? CAMERA_HOTKEYS[Number(m[1])]! : null;
 }
+
+/**
+ * catalogues.md hotkeys: copy Ctrl+C, paste Ctrl+V, hide Ctrl+H (Cmd on a Mac keyboard); letters
+ * by character, else by key position, like the history keys.
+ */
+export function editShortcut(event: ForwardedInput): 'copy' | 'paste' | 'hide' | null {
+  if (event.kind !== 'key' || event.type !== 'keydown') return null;
+  if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return null;
+  const letter = /^[a-z]$/i.test(event.key) ? event.key.toLowerCase() : event.code === 'KeyC' ? 'c' : event.code === 'KeyV' ? 'v' : event.code === 'KeyH' ? 'h' : '';
+  if (letter === 'c') return 'copy';
+  if (letter === 'v') return 'paste';
+  if (letter === 'h') return 'hide';
+  return null;
+}

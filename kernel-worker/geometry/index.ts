@@ -1,5 +1,6 @@
 // The floor-plan geometry library: pure TypeScript, millimetres, no three.js. See README.md.
 export * from './clip';
+export * from './furnish';
 export * from './holes';
 export * from './joints';
 export * from './openings';

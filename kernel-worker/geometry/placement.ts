@@ -104,7 +104,7 @@ export function fitFootprint(ring: readonly Vec2[], from: Vec2, w: number, d: nu
 }
 
 /** The piece against the ring edge nearest `from`, its back to the wall and its front to the room, slid along the edge to fit. */
-function againstWall(ring: readonly Vec2[], from: Vec2, size: Vec3): { at: Vec2; rotation: number } {
+export function againstWall(ring: readonly Vec2[], from: Vec2, size: Vec3): { at: Vec2; rotation: number } {
   // Inside lies left of each edge of a counter-clockwise ring.
   const turn = signedArea(ring) >= 0 ? 1 : -1;
   let best: { at: Vec2; rotation: number; d2: number } | null = null;

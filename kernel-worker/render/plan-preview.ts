@@ -7,8 +7,8 @@ import type { PlanBase, PlanDrawOptions, PlanDrawing, PlanRecords } from './plan
 import { clipFootprint, wallAxes } from './wall-cut';
 
 // The tool's live preview over the plan: the wall being drawn with its length, the opening to
-// place (the opening's own symbol, in the tool's ok / refused colour), the snap marker and its
-// guide. A pointer move redraws only this (plan-layer.ts).
+// place (the opening's own symbol, in the tool's ok / refused colour), the footprint of a
+// catalogue card being dragged over the view, the snap marker and its guide. A pointer move redraws only this (plan-layer.ts).
 
 /** Screen sizes, CSS px. */
 const PX = {
@@ -81,6 +81,28 @@ export function drawPlanPreview(records: PlanRecords, options: PlanDrawOptions, 
       const region = clipFootprint(axes, footprint, offset - width / 2, offset + width / 2);
       drawOpening(paint, axes, wall.thickness, { id: '', kind: tool.opening.kind, offset, width, flipSide: false, flipHinge: false }, region, 'normal', { ok });
     }
+  }
+
+  const ghost = preview.model;
+  if (ghost) {
+    // The dragged card's footprint where it would land, turned as it would stand.
+    const c = Math.cos(ghost.rotation);
+    const s = Math.sin(ghost.rotation);
+    const hx = ghost.size.x / 2;
+    const hy = ghost.size.y / 2;
+    const ring = [
+      [-hx, -hy],
+      [hx, -hy],
+      [hx, hy],
+      [-hx, hy],
+    ].map(([x, y]) => ({ x: ghost.position.x + x! * c - y! * s, y: ghost.position.y + x! * s + y! * c }));
+    fills.push({ role: 'preview-model', id: null, state: 'normal', color: PLAN_COLORS.accent, opacity: 0.28, layer: PLAN_LAYERS.preview, rings: [ring] });
+    const outline: Vec2[] = [];
+    paint.ring(ring, outline);
+    // The front edge (-y at rotation 0) drawn again as a tick inward, so the facing shows.
+    const front = { x: ghost.position.x + hy * s, y: ghost.position.y - hy * c };
+    outline.push(front, { x: front.x - Math.min(hy, 150) * s, y: front.y + Math.min(hy, 150) * c });
+    lines.push({ role: 'preview-model', id: null, state: 'normal', color: PLAN_COLORS.accent, opacity: 1, layer: PLAN_LAYERS.preview, segments: outline });
   }
 
   if (preview.snap) snapMarker(paint, preview.snap.point, preview.snap.kind, preview.segment?.start ?? null);

@@ -32,6 +32,7 @@ export type PlanFillRole =
   | 'opening-highlight'
   | 'preview-wall'
   | 'preview-opening'
+  | 'preview-model'
   | 'snap';
 
 export type PlanLineRole =
@@ -46,6 +47,7 @@ export type PlanLineRole =
   | 'dimension-inner'
   | 'preview-wall'
   | 'preview-opening'
+  | 'preview-model'
   | 'snap'
   | 'guide';
 

@@ -140,6 +140,8 @@ export function createViewController(options: ViewControllerOptions): ViewContro
   let walked = false;
   let viewport = { width: 1, height: 1 };
   const hidden = new Set<string>();
+  /** Models whose record says hidden (Ctrl+H on models is a document edit), kept from the diffs. */
+  const hiddenModels = new Set<string>();
   let ceilingsShown = true;
   /** What hidden and the ceiling switch made invisible last time, to show again. */
   let madeInvisible = new Set<string>();
@@ -240,7 +242,7 @@ export function createViewController(options: ViewControllerOptions): ViewContro
   /** The gizmo sits on the one selected model, unless it is hidden, a capture runs, or the plan shows. */
   function refreshGizmo(): boolean {
     const ids = selectedIds();
-    const model = !highlightOff && view !== 2 && ids.length === 1 && records && !hidden.has(ids[0]!) ? records.getOfType(ids[0]!, 'model') : undefined;
+    const model = !highlightOff && view !== 2 && ids.length === 1 && records && !hidden.has(ids[0]!) && !hiddenModels.has(ids[0]!) ? records.getOfType(ids[0]!, 'model') : undefined;
     if (!model || !records) return gizmo.set(null);
     const elevation = storeyElevation(records, model.storeyId);
     const base = new Vector3(model.position.x * MM, (elevation + model.position.z) * MM, -model.position.y * MM);
@@ -252,6 +254,7 @@ export function createViewController(options: ViewControllerOptions): ViewContro
   /** Hidden records plus what stands on them (a hidden wall's openings, a hidden room's ceilings). */
   function effectiveHidden(): Set<string> {
     const out = new Set(hidden);
+    for (const id of hiddenModels) out.add(id);
     if (!records) return out;
     if (hidden.size > 0) {
       for (const o of records.ofType('opening')) if (hidden.has(o.wallId)) out.add(o.id);
@@ -426,6 +429,13 @@ export function createViewController(options: ViewControllerOptions): ViewContro
         Object.values(diff.updated).some(([, r]) => r.type === type) ||
         Object.values(diff.removed).some((r) => r.type === type);
       if (touched('wall') || touched('opening') || touched('storey')) obstacles = null;
+      for (const r of Object.values(diff.added)) if (r.type === 'model' && r.hidden) hiddenModels.add(r.id);
+      for (const [, r] of Object.values(diff.updated)) {
+        if (r.type !== 'model') continue;
+        if (r.hidden) hiddenModels.add(r.id);
+        else hiddenModels.delete(r.id);
+      }
+      for (const r of Object.values(diff.removed)) hiddenModels.delete(r.id);
       let frame = result.changed;
       if (result.changed) picker.invalidate();
       if (result.boundsChanged) lighting.fit(graph.bounds());

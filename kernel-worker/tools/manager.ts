@@ -1,6 +1,10 @@
 import type { ForwardedInput, KeyInput, PointerInput, WheelInput } from '../../protocol/input';
+import { batchEntry, type CommandArgs } from '../../protocol/commands';
 import { jsonEqual } from '../../protocol/patch';
-import type { PlanFrame, SceneRecord, ToolName, ToolPreview } from '../../protocol/records';
+import type { ModelRecord, PlanFrame, SceneRecord, ToolName, ToolPreview } from '../../protocol/records';
+import { editShortcut } from '../commands/shortcuts';
+import { snapFootprint } from '../geometry/furnish';
+import { furnishScene, furnishSnapOptions } from './furnish';
 import type { RecordsDiff } from '../document/diff';
 import { SELECTION_ID, TOOL_ID, VIEW_ID, getTool, getView, updateTool } from '../document/session-records';
 import { buildPlanScene, type PlanScene } from './hit-test';
@@ -12,7 +16,8 @@ import { createWallTool } from './wall-tool';
 
 // The tool manager: the kernel's input handler for the designer's tools. It owns what all tools
 // share (the viewport, the plan view's zoom and pan, Delete, Esc, the space bar) and passes the
-// rest to the active tool named by the tool session record. Tools write the document only through
+// rest to the active tool named by the tool session record. It also answers the model hotkeys of
+// catalogues.md (Ctrl+C, Ctrl+V, Ctrl+H on selected models), whatever the tool. Tools write the document only through
 // commands, and on hover only the session records (tool, view, selection).
 
 export interface ToolManager {
@@ -25,6 +30,9 @@ export interface ToolManager {
   planFrame(): PlanFrame;
   dispose(): void;
 }
+
+/** How far (mm, east) each paste moves the copies from the pieces copied, so they are seen beside them. */
+export const PASTE_OFFSET = 500;
 
 /** Record types the plan scene (hit tests, snapping) is built from. */
 const SCENE_TYPES: ReadonlySet<SceneRecord['type']> = new Set(['wall', 'opening', 'room', 'storey']);
@@ -52,6 +60,8 @@ export function createToolManager(host: ToolHost): ToolManager {
   let stale = false;
   /** mark ids of the edit gestures this manager opened and has not closed */
   const ownMarks = new Set<string>();
+  /** Models copied with Ctrl+C (as they were then: deleting the originals does not empty it), and pastes made of them. */
+  let clipboard: { readonly models: readonly ModelRecord[]; pastes: number } | null = null;
 
   const stopListening = host.onCommit((diff, _intent, source) => {
     if (touchesScene(diff)) scene = null;
@@ -212,7 +222,83 @@ export function createToolManager(host: ToolHost): ToolManager {
     return false;
   }
 
+  /** The selected models, in selection order. */
+  function selectedModels(): ModelRecord[] {
+    return ctx.selection().flatMap((id) => host.records.getOfType(id, 'model') ?? []);
+  }
+
+  /** Ctrl+C keeps the selected models; false (the key goes on) when none is selected. */
+  function copy(): boolean {
+    const models = selectedModels();
+    if (models.length === 0) return false;
+    clipboard = { models, pastes: 0 };
+    return true;
+  }
+
+  /**
+   * Ctrl+V adds copies of the copied models on the current storey, each paste a further
+   * PASTE_OFFSET east, kept out of the walls; one undo step, and the copies become the selection.
+   */
+  function paste(): boolean {
+    const storeyId = getView(host.records).currentStoreyId;
+    if (!clipboard || storeyId === null) return false;
+    // Mid-drag the document is being edited; a paste waits for the drag to end.
+    if (ownMarks.size > 0) return true;
+    clipboard.pastes += 1;
+    const by = PASTE_OFFSET * clipboard.pastes;
+    const scene = furnishScene(host.records, storeyId);
+    const options = { ...furnishSnapOptions(null), edgeSnap: 0 };
+    ctx.pin();
+    const ids: string[] = [];
+    const gesture = ctx.beginEdit('model.paste');
+    const done = gesture.move(() => {
+      ids.length = 0;
+      for (const m of clipboard!.models) {
+        const { center } = snapFootprint({ center: { x: m.position.x + by, y: m.position.y }, rotation: m.rotation, size: m.size }, scene.walls, [], options);
+        const { id: _id, type: _type, storeyId: _storey, hidden: _hidden, modelId, name, rotation, size, gltfUrl, lowGltfUrl, mount, position: _position, ...extra } = m;
+        const position = { x: Math.round(center.x), y: Math.round(center.y), z: m.position.z };
+        const { id } = host.exec('model.add', { storeyId, modelId, name, position, rotation, size, ...(gltfUrl ? { gltfUrl } : {}), ...(lowGltfUrl ? { lowGltfUrl } : {}), ...(mount ? { mount } : {}) });
+        // Fields model.add does not take (a part's material, say) follow in the same step.
+        if (Object.keys(extra).length > 0) host.exec('model.update', { id, ...extra } as CommandArgs<'model.update'>);
+        ids.push(id);
+      }
+    });
+    if (!done) {
+      gesture.cancel();
+      return true;
+    }
+    gesture.finish();
+    ctx.select(ids);
+    return true;
+  }
+
+  /**
+   * Ctrl+H on selected models hides them (again: shows them), one undo step: the record's hidden
+   * field, so the plan, the 3D views and a saved file agree. With nothing selected it shows every
+   * hidden model of the storey and lets the renderer show what it hid itself. Other selections
+   * (walls, rooms) are left to the renderer's own hiding.
+   */
+  function hide(): boolean {
+    const ids = ctx.selection();
+    if (ownMarks.size > 0) return ids.length > 0;
+    if (ids.length === 0) {
+      const storeyId = getView(host.records).currentStoreyId;
+      const hidden = storeyId === null ? [] : host.records.referring(storeyId, 'model').filter((m) => m.hidden);
+      if (hidden.length > 0) host.exec('batch', { commands: hidden.map((m) => batchEntry('model.update', { id: m.id, hidden: false })) });
+      return false;
+    }
+    const models = selectedModels();
+    if (models.length !== ids.length) return false;
+    const hiding = !models.every((m) => m.hidden);
+    host.exec('batch', { commands: models.map((m) => batchEntry('model.update', { id: m.id, hidden: hiding })) });
+    return true;
+  }
+
   function key(e: KeyInput, tool: Tool): boolean {
+    const edit = editShortcut(e);
+    if (edit === 'copy') return copy();
+    if (edit === 'paste') return paste();
+    if (edit === 'hide') return hide();
     if (e.key === ' ' || e.code === 'Space') {
       if (ctx.cameraView() !== 2) return false;
       spaceDown = e.type === 'keydown';

@@ -1,8 +1,10 @@
 import type { KeyInput, PointerInput } from '../../protocol/input';
-import type { ModelRecord, OpeningRecord, SnapKind, Vec2, WallRecord } from '../../protocol/records';
+import type { ModelRecord, OpeningRecord, SnapKind, Vec2, Vec3, WallRecord } from '../../protocol/records';
+import { snapFootprint, surfaceHeight } from '../geometry/furnish';
 import { clampOpening } from '../geometry/openings';
 import { snapPoint, type SnapWall } from '../geometry/snap';
 import type { FloorLevel, GizmoHandle } from '../render/types';
+import { furnishScene, furnishSnapOptions } from './furnish';
 import { hitRecordId, hitTestPlan, wallFrame, type PlanHit } from './hit-test';
 import type { ScreenPoint } from './plan-view';
 import { movedBeyond, type EditGesture, type Tool, type ToolContext } from './types';
@@ -13,8 +15,8 @@ import { SNAP_RADIUS_PX } from './wall-tool';
 // follow), a wall's body moves the wall, an opening slides along its wall; a drag on empty floor pans.
 // Each drag is one undo step; Esc during it puts everything back. In the 3D views a click (no
 // movement) selects what the renderer picks, a drag on the gizmo of the one selected model moves or
-// turns it (again one undo step, Esc puts it back), and everything else goes on to the camera
-// controls. Models are dragged in the plan view too, by their footprint.
+// turns it (again one undo step, Esc puts it back; turns go in 15° steps, Shift turns freely),
+// and everything else goes on to the camera controls. Models are dragged in the plan view too, by their footprint.
 
 type Drag =
   | { readonly kind: 'end'; readonly gesture: EditGesture; readonly wall: WallRecord; readonly end: 'start' | 'end'; readonly joined: ReadonlySet<string> }
@@ -56,8 +58,8 @@ const JOINED = 1; // mm: ends this close are one joint (the geometry's merge tol
 
 const near = (a: Vec2, b: Vec2, d: number): boolean => Math.hypot(a.x - b.x, a.y - b.y) <= d;
 
-/** Shift while turning a model: whole steps of 15°. */
-const ROTATE_STEP = Math.PI / 12;
+/** A model turns in whole steps of 15°; with Shift held, freely. */
+export const ROTATE_STEP = Math.PI / 12;
 
 const pressId = (hit: PressHit): string => (hit.kind === 'model' ? hit.id : hitRecordId(hit));
 
@@ -99,7 +101,8 @@ export function createSelectTool(ctx: ToolContext): Tool {
     const hit = hitTestPlan(ctx.scene(), p, ctx.mmPerPx());
     if (hit && hit.kind !== 'room') return hit;
     const storeyId = ctx.scene().storeyId;
-    const models = host.records.ofType('model').filter((m) => m.storeyId === storeyId);
+    // Through the referrer index, in id order (the plan draws them so: the last drawn on top); hidden ones are not there.
+    const models = storeyId === null ? [] : host.records.referring(storeyId, 'model').filter((m) => !m.hidden).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     for (let i = models.length - 1; i >= 0; i--) if (onModelFootprint(models[i]!, p)) return { kind: 'model', id: models[i]!.id };
     return hit;
   }
@@ -116,14 +119,31 @@ export function createSelectTool(ctx: ToolContext): Tool {
       const c = model.position;
       const turn = Math.atan2(p.y - c.y, p.x - c.x) - Math.atan2(d.from.y - c.y, d.from.x - c.x);
       let rotation = normaliseAngle(model.rotation + turn);
-      if (shift) rotation = normaliseAngle(Math.round(rotation / ROTATE_STEP) * ROTATE_STEP);
+      if (!shift) rotation = normaliseAngle(Math.round(rotation / ROTATE_STEP) * ROTATE_STEP);
       d.gesture.move(() => (rotation === model.rotation ? undefined : host.exec('model.update', { id: model.id, rotation })));
       return;
     }
     const dx = d.handle === 'move-y' ? 0 : Math.round(p.x - d.from.x);
     const dy = d.handle === 'move-x' ? 0 : Math.round(p.y - d.from.y);
-    const position = { x: model.position.x + dx, y: model.position.y + dy, z: model.position.z };
-    d.gesture.move(() => (dx === 0 && dy === 0 ? undefined : host.exec('model.update', { id: model.id, position })));
+    const position = snapMoved(d, { x: model.position.x + dx, y: model.position.y + dy }, shift);
+    const same = position.x === model.position.x && position.y === model.position.y && position.z === model.position.z;
+    d.gesture.move(() => (same ? undefined : host.exec('model.update', { id: model.id, position })));
+  }
+
+  /**
+   * Where a moved model goes: against a wall face in reach and out of every wall body, lined up
+   * with its neighbours' edges (geometry/furnish.ts); a surface piece stands on what is under it.
+   * An arrow keeps the move on its axis; Shift moves freely (no edge snapping, walls still hold).
+   */
+  function snapMoved(d: Extract<Drag, { kind: 'model' }>, to: Vec2, free: boolean): Vec3 {
+    const { model } = d;
+    const scene = furnishScene(host.records, model.storeyId, new Set([model.id]));
+    const options = furnishSnapOptions(d.level ? null : ctx.mmPerPx());
+    const snapped = snapFootprint({ center: to, rotation: model.rotation, size: model.size }, scene.walls, scene.pieces, free ? { ...options, edgeSnap: 0 } : options).center;
+    const x = Math.round(d.handle === 'move-y' ? model.position.x : snapped.x);
+    const y = Math.round(d.handle === 'move-x' ? model.position.y : snapped.y);
+    const z = model.mount === 'surface' ? surfaceHeight(scene.pieces, { x, y }) : model.position.z;
+    return { x, y, z };
   }
 
   function clickSelect(id: string | null, shift: boolean): void {

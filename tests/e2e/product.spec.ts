@@ -25,6 +25,8 @@ async function search(panel: Locator, words: string): Promise<void> {
 }
 
 test('browse the furniture catalogue, place a sofa, undo it, replace it with an armchair, keep a favourite', async ({ page }) => {
+  // Software GL on shared cores: the settled pictures and the 2000 ms replacement wait take a while.
+  test.setTimeout(120_000);
   fs.mkdirSync(SHOTS, { recursive: true });
   await page.goto(`/${ACCOUNT.project}/login`);
   await fillLogin(page, { account: ACCOUNT.account, password: ACCOUNT.password, agree: true });
@@ -105,6 +107,9 @@ test('browse the furniture catalogue, place a sofa, undo it, replace it with an 
   expect(armchairName).toContain('单人沙发');
   await armchair.getByRole('button', { name: `替换为 ${armchairName}` }).click();
   await expect(page.getByText(`已替换为：${armchairName}`)).toBeVisible();
+  // catalogues.md §4: the replacement card hides 2000 ms after the replacement, not at once.
+  await expect(panel.getByText(`点击产品替换：${armchairName}`)).toBeVisible();
+  await expect(panel.getByText(/^点击产品替换/)).toBeHidden({ timeout: 5000 });
   await expect(panel).toHaveAttribute('data-models', '1');
   await expect(properties).toContainText(armchairName);
   await expect(properties.getByLabel('宽度')).not.toHaveValue(sofaWidth);

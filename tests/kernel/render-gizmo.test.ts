@@ -143,6 +143,23 @@ describe('model gizmo', () => {
     expect(n.position.y).toBeGreaterThan(CENTRE.y + 100);
   });
 
+  it('a free move into a wall is pushed back out, flush against its face', async () => {
+    const { k, r, model } = await scene();
+    const from = gizmoScreen(r, { x: 0, z: 0 });
+    // The east wall's inner face is x = 5880 (centre line 6000, 240 thick): the model's centre is
+    // dragged to 5900, half of it inside the wall.
+    const past = { x: 5900, y: CENTRE.y };
+    const camera = r.views.camera;
+    camera.updateMatrixWorld();
+    const v = new Vector3(past.x / 1000, 0, -past.y / 1000).project(camera);
+    const to = { x: ((v.x + 1) / 2) * VIEWPORT.width, y: ((1 - v.y) / 2) * VIEWPORT.height };
+    k.drag(from, to, 8);
+    const m = k.get(model, 'model');
+    expect(m.position.x + m.size.x / 2).toBeLessThanOrEqual(5880);
+    expect(m.position.x + m.size.x / 2).toBeGreaterThan(5870);
+    expect(m.position.y).toBeCloseTo(CENTRE.y, -1);
+  });
+
   it('Esc in the middle of a gizmo drag leaves nothing: no change, no undo step, no redo', async () => {
     const { k, r } = await scene();
     const steps = k.history.undoSteps;
@@ -161,7 +178,7 @@ describe('model gizmo', () => {
     k.expectMirrorInSync();
   });
 
-  it('the ring turns the model counter-clockwise by the angle swept around its centre; Shift snaps to 15°', async () => {
+  it('the ring turns the model counter-clockwise by the angle swept around its centre, in 15° steps; Shift turns freely', async () => {
     const { k, r, model } = await scene();
     const steps = k.history.undoSteps;
     const start = gizmoScreen(r, ringAt(0));
@@ -177,9 +194,19 @@ describe('model gizmo', () => {
     r.drawFrames();
     const a = gizmoScreen(r, ringAt(0));
     const b = gizmoScreen(r, ringAt(-0.3));
-    k.pointerDown(a.x, a.y).pointerMove(b.x, b.y, { shiftKey: true }).pointerUp(b.x, b.y, { shiftKey: true });
+    k.pointerDown(a.x, a.y).pointerMove(b.x, b.y).pointerUp(b.x, b.y);
     const turned = k.get(model, 'model').rotation;
     expect(turned).toBeCloseTo(Math.PI / 2 - Math.PI / 12, 6);
+
+    await settle();
+    r.drawFrames();
+    const c = gizmoScreen(r, ringAt(0));
+    const e = gizmoScreen(r, ringAt(0.1));
+    k.pointerDown(c.x, c.y).pointerMove(e.x, e.y, { shiftKey: true }).pointerUp(e.x, e.y, { shiftKey: true });
+    const free = k.get(model, 'model').rotation;
+    // About 0.1 rad more, not a whole step: no snapping with Shift.
+    expect(free - turned).toBeGreaterThan(0.05);
+    expect(free - turned).toBeLessThan(0.15);
   });
 
   it('a press off the gizmo still orbits the camera and selects nothing new', async () => {

@@ -230,6 +230,31 @@ describe('plan drawing of the tool, hover and selection', () => {
     expect([fillsOf(idle, 'preview-wall'), linesOf(idle, 'snap'), texts(idle, 'preview-length')].map((x) => x.length)).toEqual([0, 0, 0]);
   });
 
+  it('shows where a catalogue card dragged over the plan would land (previewDrop), and nothing once cleared', () => {
+    const { k } = defaultRoom();
+    k.exec('view.setCamera', { view: 2 });
+    const steps = k.history.undoSteps;
+    const sofa = { x: 2000, y: 900, z: 800 };
+    // By the north wall (inner face y = 4880): flush, back to it.
+    const at = k.toScreen({ x: 3000, y: 4500 });
+    expect(k.kernel.previewDrop(at.x, at.y, { size: sofa, mount: 'floor' })?.ok).toBe(true);
+    const ghost = fillsOf(drawPlan(k.kernel.records, { pxPerMm: ZOOM }), 'preview-model');
+    expect(ghost).toHaveLength(1);
+    const ys = ghost[0]!.rings[0]!.map((p) => p.y);
+    expect(Math.max(...ys)).toBeCloseTo(4879, 3);
+    expect(Math.max(...ys) - Math.min(...ys)).toBeCloseTo(900, 3);
+    // Outside the room: no footprint.
+    const out = k.toScreen({ x: 9000, y: 2500 });
+    expect(k.kernel.previewDrop(out.x, out.y, { size: sofa, mount: 'floor' })).toEqual({ ok: false, reason: 'outside' });
+    expect(fillsOf(drawPlan(k.kernel.records, { pxPerMm: ZOOM }), 'preview-model')).toHaveLength(0);
+    k.kernel.previewDrop(at.x, at.y, { size: sofa, mount: 'floor' });
+    expect(k.kernel.previewDrop(0, 0, null)).toBeNull();
+    expect(fillsOf(drawPlan(k.kernel.records, { pxPerMm: ZOOM }), 'preview-model')).toHaveLength(0);
+    expect(k.history.undoSteps).toBe(steps);
+    expect(k.ofType('model')).toHaveLength(0);
+    k.expectMirrorInSync();
+  });
+
   it('draws a face-drawn wall beside the clicked line', () => {
     const { k } = defaultRoom();
     const store = storeOf(k);

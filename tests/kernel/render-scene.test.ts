@@ -327,6 +327,9 @@ describe('picking models', () => {
     k.exec('selection.set', { ids: [id] });
     await settle();
     k.keyDown('h', { ctrlKey: true });
+    // A model is hidden through its record (one undo step): the view follows on its next sync.
+    expect(k.get(id, 'model').hidden).toBe(true);
+    await settle();
     expect(r.views.pick(at.x, at.y)?.id).not.toBe(id);
   });
 });

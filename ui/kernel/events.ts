@@ -40,10 +40,15 @@ function key(type: KeyInput['type'], e: KeyboardEvent): KeyInput {
   return { kind: 'key', type, key: e.key, code: e.code, repeat: e.repeat, ...modifiers(e) };
 }
 
-/** catalogues.md hotkeys the kernel answers: Ctrl+0…Ctrl+7 camera views, Ctrl+H hide (Cmd on a Mac). */
+/**
+ * catalogues.md hotkeys the kernel answers: Ctrl+0…Ctrl+7 camera views, Ctrl+H hide, Ctrl+C and
+ * Ctrl+V copy and paste models, Ctrl+Z / Ctrl+Y / Ctrl+Shift+Z undo and redo (Cmd on a Mac).
+ */
 export function isKernelHotkey(e: Pick<KeyboardEvent, 'code' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'>): boolean {
-  if (!(e.ctrlKey || e.metaKey) || e.altKey || e.shiftKey) return false;
-  return /^(?:Digit|Numpad)[0-7]$/.test(e.code) || e.code === 'KeyH';
+  if (!(e.ctrlKey || e.metaKey) || e.altKey) return false;
+  if (e.code === 'KeyZ') return true;
+  if (e.shiftKey) return false;
+  return /^(?:Digit|Numpad)[0-7]$/.test(e.code) || ['KeyH', 'KeyY', 'KeyC', 'KeyV'].includes(e.code);
 }
 
 interface ForwardedEventSpec<E extends Event> {
@@ -82,8 +87,9 @@ export const FORWARDED_EVENTS = {
   // Listening on the canvas means only keys typed while it has focus are forwarded.
   keydown: {
     toInput(e) {
-      // The kernel's hotkeys must not also zoom the page (Ctrl+0), switch tabs (Ctrl+1…7) or open
-      // the history (Ctrl+H).
+      // The kernel's hotkeys must not also zoom the page (Ctrl+0), switch tabs (Ctrl+1…7), open
+      // the history (Ctrl+H), or undo the text last typed in a search box (Chrome's Ctrl+Z goes
+      // to the page's editing history even with the canvas focused).
       if (isKernelHotkey(e)) e.preventDefault();
       return key('keydown', e);
     },

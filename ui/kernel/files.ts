@@ -1,6 +1,6 @@
 import * as Comlink from 'comlink';
 import { KernelCommandError, toKernelError } from '../../protocol/errors';
-import type { KernelApi } from '../../protocol/kernel-api';
+import type { DropResult, KernelApi } from '../../protocol/kernel-api';
 import type { BackupDeltaResult } from '../../protocol/scene-file';
 import { currentKernel } from './session';
 
@@ -38,6 +38,15 @@ export const kernelCaptures: KernelCaptures = {
   preview: (options) => call('preview', (api) => api.preview(options)),
   storeyPreviews: (options) => call('storeyPreviews', (api) => api.storeyPreviews(options)),
   setRenderOptions: (options) => call('setRenderOptions', (api) => api.setRenderOptions(options)),
+};
+
+/** Questions about the view that change nothing (the drop of a catalogue card: where it would land). */
+export type KernelQueries = Pick<KernelApi, 'dropPlacement' | 'previewDrop'>;
+
+export const kernelQueries: KernelQueries = {
+  // Comlink's Remote type splits the result union across promises; it is one DropResult.
+  dropPlacement: (x, y, piece) => call<DropResult>('dropPlacement', (api) => api.dropPlacement(x, y, piece) as Promise<DropResult>),
+  previewDrop: (x, y, piece) => call<DropResult | null>('previewDrop', (api) => api.previewDrop(x, y, piece) as Promise<DropResult | null>),
 };
 
 /** Resolves once the current canvas's kernel is ready (null when none is being started). */

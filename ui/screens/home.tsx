@@ -10,6 +10,7 @@ import { SceneBusyOverlay, SceneDialogs } from '../workspace/SceneDialogs';
 import { resetMenu } from '../workspace/menu';
 import { MenuPanels } from '../workspace/MenuPanels';
 import { MenuRail } from '../workspace/MenuRail';
+import { productDragLeave, productDragOver, productDrop } from '../workspace/product-drop';
 import { TransparencyBar } from '../workspace/TransparencyBar';
 import { useUserRenderOptions } from '../workspace/useUserRenderOptions';
 import { TopBar } from '../workspace/TopBar';
@@ -35,7 +36,7 @@ export default function HomeScreen() {
       <div className="workspace__body">
         <MenuRail />
         <MenuPanels />
-        <main className="workspace__view">
+        <main className="workspace__view" onDragOver={productDragOver} onDragLeave={productDragLeave} onDrop={productDrop}>
           <KernelCanvas />
           <TransparencyBar />
           <SceneBusyOverlay />

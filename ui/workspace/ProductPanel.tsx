@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { deleteFavorModelMulti, favorModel, getModelFilters, type CatalogueModel, type ModelFilterResult } from '../../api';
 import { api } from '../app/api';
 import { reportSourceUsed } from '../app/usage';
@@ -10,6 +10,7 @@ import { Segmented, SwitchField } from './controls';
 import { Icon } from './icons';
 import { DeleteModelButton, mayManageLibrary, ModelUploadBar } from './ModelUpload';
 import { send } from './panel-commands';
+import { endProductDrag, startProductDrag } from './product-drop';
 import { placeArgs, replaceArgs } from './product-place';
 import { PropertiesPanel } from './PropertiesPanel';
 import { roomTypeName } from './room-types';
@@ -19,9 +20,14 @@ import './tile-panel.css';
 // search, category and style filters, favourites and pages. A click on a card places the piece in
 // the current room (model.add: the kernel puts it by its mount, one undo step) and selects it; in
 // replacement mode (替换, catalogues.md §4) it turns the selected model into the card's, keeping
-// where it stands. Dragging a card onto the view is not built yet. The libraries are the tabs:
+// where it stands; 2000 ms later the replacement card hides and the model's position is settled
+// for its new size (catalogues.md §4). A card dragged onto the view lands under the pointer
+// (product-drop.ts). The libraries are the tabs:
 // 公共库 (the shared catalogue), 品牌库 (the project's), 个人库 (the user's own) and favourites;
 // the own libraries carry the upload bar (ModelUpload.tsx) and a bin on their cards.
+
+/** catalogues.md §4: card hide and position update this long after a replacement. */
+export const REPLACE_SETTLE_MS = 2000;
 
 type Filters = { category1: string | null; category2: string | null; style: string | null; keyword: string };
 const NO_FILTERS: Filters = { category1: null, category2: null, style: null, keyword: '' };
@@ -34,6 +40,13 @@ export function ProductPanel() {
   const [library, setLibrary] = useState<Library>('all');
   const [replacing, setReplacing] = useState(false);
   const [busy, setBusy] = useState(false);
+  const settleTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(
+    () => () => {
+      if (settleTimer.current !== null) clearTimeout(settleTimer.current);
+    },
+    [],
+  );
   const query = useCatalogueQuery<Filters>(NO_FILTERS);
   const { filters, page } = query;
   const favours = useFavours<CatalogueModel>(
@@ -88,6 +101,13 @@ export function ProductPanel() {
         const done = await send('model.update', replaceArgs(m, nameOf(m), model));
         if (done === undefined) return;
         notify(t`已替换为：${nameOf(m)}`, { kind: 'success', duration: 2000 });
+        const id = model.id;
+        if (settleTimer.current !== null) clearTimeout(settleTimer.current);
+        settleTimer.current = setTimeout(() => {
+          settleTimer.current = null;
+          setReplacing(false);
+          void send('model.settle', { id });
+        }, REPLACE_SETTLE_MS);
       } else {
         const added = await send('model.add', placeArgs(m, nameOf(m), currentRoom?.id ?? null));
         if (!added) return;
@@ -202,7 +222,7 @@ export function ProductPanel() {
   );
 }
 
-/** One piece: its cover, both names and its size; a click places (or swaps in) it, the star keeps it. */
+/** One piece: its cover, both names and its size; a click places (or swaps in) it, a drag drops it on the view, the star keeps it. */
 function ProductCard({
   model,
   name,
@@ -228,8 +248,18 @@ function ProductCard({
   const action = replacing ? t`替换为 ${name}` : t`放置 ${name}`;
   return (
     <li className="tp-card" data-model-id={model.model_id}>
-      <button type="button" className="tp-card__lay" disabled={busy} title={action} aria-label={action} onClick={onPick}>
-        <img className="tp-card__image" src={model.cover_url} alt="" loading="lazy" width={160} height={120} />
+      <button
+        type="button"
+        className="tp-card__lay"
+        disabled={busy}
+        title={action}
+        aria-label={action}
+        onClick={onPick}
+        draggable={!busy}
+        onDragStart={(e) => startProductDrag(e, model, name)}
+        onDragEnd={endProductDrag}
+      >
+        <img className="tp-card__image" src={model.cover_url} alt="" loading="lazy" width={160} height={120} draggable={false} />
         <span className="tp-card__name">{name}</span>
         <span className="tp-card__meta">{style}</span>
         <span className="tp-card__meta">{model.display_size.replace(/x/g, '×')} mm</span>

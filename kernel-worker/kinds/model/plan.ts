@@ -47,7 +47,7 @@ function naturalSize(symbol: PlanSymbol): Vec2 {
 }
 
 export const modelPlan: PlanFacet<ModelRecord> = {
-  recordsOn: (ctx) => (ctx.storeyId === null ? [] : [...ctx.records.referring(ctx.storeyId, 'model')].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))),
+  recordsOn: (ctx) => (ctx.storeyId === null ? [] : ctx.records.referring(ctx.storeyId, 'model').filter((m) => !m.hidden).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))),
 
   draw(model, state, ctx, paint) {
     const symbol = symbolOf(model, ctx);

@@ -10,9 +10,9 @@ import {
   type WallDrawParams,
 } from '../../../protocol/records';
 import type { ToolSummary } from '../../../protocol/snapshot';
-import { boolean, finite, nullable, object, oneOf, string, type Shape } from '../../document/check';
+import { boolean, finite, nullable, object, oneOf, optional, string, type Shape } from '../../document/check';
 import type { RecordReader } from '../../document/store';
-import { COORD_LIMIT, id, length, literal, openingKind, vec2, wallColor, wallType } from '../fields';
+import { angle, COORD_LIMIT, id, length, literal, openingKind, position, size3, vec2, wallColor, wallType } from '../fields';
 import type { RecordKind } from '../record-kind';
 
 // The active tool, its parameters and its live preview: a session singleton with a fixed id.
@@ -53,6 +53,7 @@ const toolPreview = object<ToolPreview>({
       ok: boolean,
     }),
   ),
+  model: optional(nullable(object<NonNullable<ToolPreview['model']>>({ position, rotation: angle, size: size3 }))),
 });
 
 export function defaultWallDraw(): WallDrawParams {
