@@ -1,6 +1,6 @@
 import { MODEL_MOUNTS } from '../../../protocol/records';
 import { oneOf, optional, string } from '../../document/check';
-import { angle, id, label, literal, position, size3, tileImage } from '../fields';
+import { angle, id, label, literal, partMaterials, position, size3, tileImage } from '../fields';
 import type { RecordKind } from '../record-kind';
 
 export const modelRecordKind = {
@@ -19,6 +19,7 @@ export const modelRecordKind = {
     gltfUrl: optional(tileImage),
     lowGltfUrl: optional(tileImage),
     mount: optional(oneOf(MODEL_MOUNTS)),
+    materials: optional(partMaterials),
   },
   refersTo: ['storey'],
   references: (m) => [{ field: 'storeyId', id: m.storeyId, type: 'storey' }],
