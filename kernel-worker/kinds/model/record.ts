@@ -25,7 +25,7 @@ export const modelRecordKind = {
   references: (m) => [{ field: 'storeyId', id: m.storeyId, type: 'storey' }],
   defaults: { name: '', rotation: 0 },
   snapshot: {
-    selected: (m) => ({ kind: 'model', id: m.id, name: m.name, modelId: m.modelId, size: { ...m.size }, rotation: m.rotation, position: { ...m.position }, mount: m.mount ?? null }),
+    selected: (m) => ({ kind: 'model', id: m.id, name: m.name, modelId: m.modelId, size: { ...m.size }, rotation: m.rotation, position: { ...m.position }, mount: m.mount ?? null, gltfUrl: m.gltfUrl ?? null, materials: m.materials ?? {} }),
     // The room under its base centre.
     probeRoom: (m) => ({ storeyId: m.storeyId, points: [m.position] }),
   },
