@@ -10,3 +10,4 @@ export * from './model';
 export * from './model-room';
 export * from './source-library';
 export * from './scene';
+export * from './material';
