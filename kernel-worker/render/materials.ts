@@ -287,6 +287,8 @@ export function createMaterials(options: MaterialOptions = {}): SceneMaterials {
       t.needsUpdate = true;
       material[slot]?.dispose();
       material[slot] = t;
+      // the picture carries the colour (the library's colour is its average, shown until it loads)
+      if (slot === 'map') material.color.setHex(0xffffff);
       material.needsUpdate = true;
     };
     const fetchInto = (pictures: TilePictures | null, url: string | undefined, slot: 'map' | 'normalMap') => {
