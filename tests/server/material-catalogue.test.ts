@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/types';
 import type { PagedResult } from '../../server/catalogues/http';
 import { MATERIAL_CATEGORIES, MATERIAL_DEFS } from '../../server/catalogues/materials/defs';
-import { seedMaterials, type MaterialItem } from '../../server/catalogues/materials/materials';
+import { BRAND_MATERIAL_SEEDS, seedMaterials, type MaterialItem } from '../../server/catalogues/materials/materials';
 import { encodePng } from '../../server/catalogues/png';
 import { backends } from './helpers';
 import { openCatalogueApp, readPng, signIn, type Caller, type MemoryStorage, type TestApp } from './catalogue-helpers';
@@ -58,6 +58,20 @@ for (const backend of backends()) {
       expect(rows.map((r) => r.category).sort()).toEqual([...MATERIAL_CATEGORIES].sort());
       expect(rows.reduce((s, r) => s + r.n, 0)).toBe(MATERIAL_DEFS.length);
       expect(await seedMaterials(db)).toBe(0);
+    });
+
+    it('BrandLib holds a project\'s own materials, seen only in that project, their files drawn like the public ones', async () => {
+      const corp = await signIn(app, 'yfang_corp', 'designer', 'Designer@2026');
+      const seed = BRAND_MATERIAL_SEEDS.find((b) => b.project === 'yfang_corp')!;
+      const brand = (await list(corp, { scope: 'brand' })).body.retdata.data;
+      expect(brand.map((m) => m.material_id)).toEqual(seed.keys.map((k) => `${seed.prefix}-${k}`));
+      expect(brand.every((m) => m.library === 'brand')).toBe(true);
+      expect((await list(designer, { scope: 'brand' })).body.retdata.total).toBe(0);
+      expect((await designer.get(`/api/admin/material/${brand[0]!.id}`)).status).toBe(404);
+      expect(brand[0]!.ball_url).toMatch(/^\/files\/catalogue\/private\/[0-9a-f]{32}\/materials\/v1\//);
+      const ball = await app.request(brand[0]!.ball_url);
+      expect(ball.status).toBe(200);
+      expect(readPng(new Uint8Array(await ball.arrayBuffer())).width).toBeGreaterThan(0);
     });
 
     it('lists pages of 20 in catalogue order, searches zh and en names and filters by category', async () => {

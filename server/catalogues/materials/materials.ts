@@ -1,11 +1,12 @@
 // Material library queries. Every query carries the viewer from the verified session: the public
 // library, the viewer's project's brand materials and the viewer's own are visible, nothing else;
 // favourites and history are the viewer's own.
+import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/types';
 import { containsPattern, Params, type Paging } from '../http';
 import type { FilterOption, Viewer } from '../tiles';
 import { MATERIAL_CATEGORIES, MATERIAL_CATEGORY_NAMES, MATERIAL_DEFS, type MaterialCategory } from './defs';
-import { materialFileUrl, publicMaterialFileBase, type ImageExt } from './files';
+import { materialFileUrl, privateMaterialFileBase, publicMaterialFileBase, type ImageExt } from './files';
 
 export const MATERIAL_LIBRARIES = ['all', 'public', 'brand', 'personal', 'favor'] as const;
 export type MaterialScope = (typeof MATERIAL_LIBRARIES)[number];
@@ -269,34 +270,53 @@ export async function insertMaterials(db: Db, rows: readonly MaterialInsert[]): 
   return added.map((a) => a.id);
 }
 
-/** Adds the public materials that are missing; safe to run at every start. */
+/** Brand materials of the demo tenants (BrandLib): their own copies of a few public materials. */
+export const BRAND_MATERIAL_SEEDS: readonly { project: string; brand: string; prefix: string; keys: readonly string[] }[] = [
+  { project: 'yfang_corp', brand: '云方企业库', prefix: 'yfc', keys: ['mat-wood-oak', 'mat-fabric-linen', 'mat-stone-carrara', 'mat-paint-greige'] },
+  { project: 'chuangmi', brand: '创米自营', prefix: 'cmz', keys: ['mat-leather-cognac', 'mat-metal-brass', 'mat-wood-walnut'] },
+];
+
+function rowOf(d: (typeof MATERIAL_DEFS)[number], materialId: string, name: string, nameEn: string, fileBase: string, owner: string | null, position: number): MaterialInsert {
+  return {
+    material_id: materialId,
+    name,
+    name_en: nameEn,
+    category: d.category,
+    colour: d.colour,
+    roughness: d.roughness,
+    metalness: d.metalness,
+    opacity: d.opacity,
+    tile_mm: d.tileMm,
+    has_map: d.picture !== undefined,
+    has_normal: d.picture !== undefined && d.bump > 0,
+    map_ext: 'png',
+    generator: d.key,
+    file_base: fileBase,
+    owner_project: owner,
+    owner_user_id: null,
+    position,
+  };
+}
+
+/** Adds the public materials and the demo tenants' brand materials that are missing; safe to run at every start. */
 export async function seedMaterials(db: Db): Promise<number> {
-  const existing = await db.query<{ material_id: string }>('select material_id from catalogue_materials where owner_project is null');
-  const have = new Set(existing.map((r) => r.material_id));
-  const rows: MaterialInsert[] = MATERIAL_DEFS.flatMap((d, i) =>
-    have.has(d.key)
-      ? []
-      : [
-          {
-            material_id: d.key,
-            name: d.name,
-            name_en: d.name_en,
-            category: d.category,
-            colour: d.colour,
-            roughness: d.roughness,
-            metalness: d.metalness,
-            opacity: d.opacity,
-            tile_mm: d.tileMm,
-            has_map: d.picture !== undefined,
-            has_normal: d.picture !== undefined && d.bump > 0,
-            map_ext: 'png' as const,
-            generator: d.key,
-            file_base: publicMaterialFileBase(d.key, 1),
-            owner_project: null,
-            owner_user_id: null,
-            position: i,
-          },
-        ],
+  const existing = await db.query<{ owner: string; material_id: string }>(
+    `select coalesce(owner_project, '') as owner, material_id from catalogue_materials where owner_user_id is null`,
   );
+  const have = new Set(existing.map((r) => `${r.owner}\u0000${r.material_id}`));
+  const rows: MaterialInsert[] = MATERIAL_DEFS.flatMap((d, i) =>
+    have.has(`\u0000${d.key}`) ? [] : [rowOf(d, d.key, d.name, d.name_en, publicMaterialFileBase(d.key, 1), null, i)],
+  );
+  const projects = new Set((await db.query<{ code: string }>('select code from projects')).map((r) => r.code));
+  for (const [k, b] of BRAND_MATERIAL_SEEDS.entries()) {
+    if (!projects.has(b.project)) continue;
+    for (const [i, key] of b.keys.entries()) {
+      const d = MATERIAL_DEFS.find((m) => m.key === key);
+      const id = `${b.prefix}-${key}`;
+      if (!d || have.has(`${b.project}\u0000${id}`)) continue;
+      const base = privateMaterialFileBase(randomBytes(16).toString('hex'), id, 1);
+      rows.push(rowOf(d, id, `${b.brand} ${d.name}`, `${b.brand} ${d.name_en}`, base, b.project, 10_000 + k * 100 + i));
+    }
+  }
   return (await insertMaterials(db, rows)).length;
 }
