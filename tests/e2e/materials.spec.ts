@@ -34,6 +34,8 @@ async function search(panel: Locator, box: string, words: string): Promise<void>
 }
 
 test('search and favour materials, dress a placed sofa in velvet, undo it', async ({ page }) => {
+  // Two panels' worth of steps and five settled views: longer than the default minute on a busy machine.
+  test.setTimeout(180_000);
   fs.mkdirSync(SHOTS, { recursive: true });
   await page.goto(`/${ACCOUNT.project}/login`);
   await fillLogin(page, { account: ACCOUNT.account, password: ACCOUNT.password, agree: true });
