@@ -10,7 +10,8 @@ import { isWallColour } from './support/scene-colours';
 // The material library (材质库): the public materials from the server as balls, search, the
 // favourites' empty state and a star; then a sofa placed from 产品 gets a green velvet on its
 // upholstery through its properties' part list (更换 -> the library -> 应用), the 3D view changes,
-// and one undo gives the sofa its own fabric back. One account has one live session, so this
+// and one undo gives the sofa its own fabric back; PersonLib refuses a GIF in words; a wall gets
+// striped wallpaper and the floor oak. One account has one live session, so this
 // spec signs in with an account no other spec uses. Screens go to test-results/materials/.
 
 const ACCOUNT = { project: 'MLS', account: 'member', password: 'Member@2026' } as const;
@@ -33,9 +34,9 @@ async function search(panel: Locator, box: string, words: string): Promise<void>
   await panel.getByRole('button', { name: '搜索', exact: true }).click();
 }
 
-test('search and favour materials, dress a placed sofa in velvet, undo it', async ({ page }) => {
+test('search and favour materials, dress a placed sofa in velvet, undo it, paper a wall and floor the room in oak', async ({ page }) => {
   // Two panels' worth of steps and five settled views: longer than the default minute on a busy machine.
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   fs.mkdirSync(SHOTS, { recursive: true });
   await page.goto(`/${ACCOUNT.project}/login`);
   await fillLogin(page, { account: ACCOUNT.account, password: ACCOUNT.password, agree: true });
@@ -74,6 +75,17 @@ test('search and favour materials, dress a placed sofa in velvet, undo it', asyn
   await panel.getByRole('link', { name: '贴图' }).click();
   await expect(cards.first().locator('img')).toHaveAttribute('src', /\.img\.png$/);
   await panel.screenshot({ path: path.join(SHOTS, 'library-textures.png') });
+
+  // PersonLib: empty, with the upload form; a picture that is no PNG or JPEG is refused in words.
+  await panel.getByRole('link', { name: '个人库' }).click();
+  await expect(panel.getByText('个人库还没有材质，上传一张贴图试试')).toBeVisible();
+  const upload = panel.getByRole('form', { name: '上传贴图' });
+  await upload.getByLabel('贴图文件').setInputFiles({ name: 'photo.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a\x01\x00\x01\x00') });
+  await upload.getByRole('textbox', { name: '材质名称' }).fill('我的贴图');
+  await upload.getByRole('button', { name: '上传贴图' }).click();
+  await expect(upload.getByRole('alert')).toHaveText('只能上传 PNG 或 JPEG 图片作为贴图');
+  await panel.screenshot({ path: path.join(SHOTS, 'library-personal.png') });
+  await panel.getByRole('link', { name: '公共库' }).click();
 
   // Place a three-seat sofa from 产品; it is selected.
   const rail = page.getByRole('navigation', { name: '主菜单' });
@@ -132,4 +144,33 @@ test('search and favour materials, dress a placed sofa in velvet, undo it', asyn
     expect(differingFraction(dressed, leftOf(img, panelX)), 'the velvet is gone').toBeGreaterThan(0.002);
     expect(differingFraction(placed, leftOf(img, panelX), 6), 'the sofa is as it was').toBeLessThan(0.002);
   });
+
+  // A click on the front wall selects it; the library offers its two faces. Wallpaper on both.
+  const box = (await canvas.boundingBox())!;
+  await canvas.click({ position: { x: box.width * 0.3, y: box.height * 0.5 } });
+  await rail.getByRole('button', { name: '户型' }).click();
+  await page.getByRole('link', { name: '打开材质库' }).click();
+  await expect(panel.getByText('应用到所选墙体')).toBeVisible();
+  const bareWall = leftOf(await settled(canvas), panelX);
+  await search(panel, '搜索材质', '条纹');
+  const stripes = cards.filter({ hasText: '绿白宽条纹墙纸' }).first();
+  await stripes.getByRole('button', { name: '应用 绿白宽条纹墙纸' }).click();
+  await expect(page.getByText('已应用材质：绿白宽条纹墙纸')).toBeVisible();
+  await panel.getByRole('button', { name: '右侧墙面' }).click();
+  await stripes.getByRole('button', { name: '应用 绿白宽条纹墙纸' }).click();
+  await settled(canvas, (img) => expect(differingFraction(bareWall, leftOf(img, panelX)), 'the wall is papered').toBeGreaterThan(0.05));
+
+  // The room from the room list: oak on its floor.
+  await page.getByRole('complementary', { name: '设计面板' }).getByRole('button', { name: /^未命名/ }).first().click();
+  await expect(panel.getByText(/^应用到房间：/)).toBeVisible();
+  await expect(panel.getByRole('button', { name: '地面' })).toHaveAttribute('aria-pressed', 'true');
+  const bareFloor = leftOf(await settled(canvas), panelX);
+  await search(panel, '搜索材质', '橡木');
+  await cards.filter({ hasText: '橡木' }).first().getByRole('button', { name: /^应用 / }).click();
+  await expect(page.getByText(/^已应用材质：.*橡木/)).toBeVisible();
+  await settled(canvas, (img) => expect(differingFraction(bareFloor, leftOf(img, panelX)), 'the floor is oak').toBeGreaterThan(0.02));
+  await panel.getByRole('link', { name: '关闭材质库' }).click();
+  await canvas.click({ position: { x: 20, y: 20 } });
+  await settled(canvas);
+  await canvas.screenshot({ path: path.join(SHOTS, 'room-dressed-3d.png') });
 });
