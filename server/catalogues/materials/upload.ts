@@ -61,7 +61,7 @@ export function readImageInfo(b: Uint8Array): ImageInfo | 'type' | 'unreadable' 
   return 'type';
 }
 
-/** The refusal of a picture that cannot be a texture, or null when it can. */
+/** The picture's kind and size; throws the refusal (zh/en message) of a picture that cannot be a texture. */
 export function checkTexture(bytes: Uint8Array): ImageInfo {
   if (bytes.length > MATERIAL_UPLOAD_MAX_BYTES) {
     throw new ApiError(413, RETCODE.PAYLOAD_TOO_LARGE, 'materialUploadTooLarge', { limitMb: MATERIAL_UPLOAD_MAX_BYTES / (1024 * 1024) }, { field: 'file' });
