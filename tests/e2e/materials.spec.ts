@@ -36,7 +36,7 @@ async function search(panel: Locator, box: string, words: string): Promise<void>
 
 test('search and favour materials, dress a placed sofa in velvet, undo it, paper a wall and floor the room in oak', async ({ page }) => {
   // Two panels' worth of steps and five settled views: longer than the default minute on a busy machine.
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   fs.mkdirSync(SHOTS, { recursive: true });
   await page.goto(`/${ACCOUNT.project}/login`);
   await fillLogin(page, { account: ACCOUNT.account, password: ACCOUNT.password, agree: true });
