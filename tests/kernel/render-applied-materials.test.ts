@@ -81,6 +81,10 @@ describe('library materials on surfaces', () => {
     expect(floor.color.getHexString()).toBe('ffffff');
     expect(requestFrame).toHaveBeenCalled();
 
+    // a suspended ceiling hung in the room wears the room's ceiling material
+    const { id: ceilingId } = tk.exec('ceiling.add', { roomId, elevation: 2600 });
+    expect((meshesOf(graph.objectFor(ceilingId)!)[0]!.material as MeshStandardMaterial).color.getHexString()).toBe('a7b29b');
+
     tk.exec('material.apply', { target: { kind: 'room', id: roomId, face: 'floor' }, material: null });
     const plain = meshesOf(graph.objectFor(roomId)!)[0]!.material as MeshStandardMaterial;
     expect(plain.color.getHexString()).not.toBe('2f5a4a');
