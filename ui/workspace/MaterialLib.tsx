@@ -118,6 +118,11 @@ function ApplyTarget() {
   const chosen = useChosenPart(model?.id ?? null);
   const { target } = useTarget();
   const labels = parts.state === 'done' ? partLabels(parts.parts, (d) => i18n._(d)) : new Map<string, string>();
+  const firstPart = parts.state === 'done' ? (parts.parts.find((p) => /^(fabric|leather)_/.test(p)) ?? parts.parts[0] ?? null) : null;
+  // No part picked yet (the library opened from the menu): the upholstery, what is changed most often.
+  useEffect(() => {
+    if (model && chosen === null && firstPart !== null) choosePart(model.id, firstPart);
+  }, [model, chosen, firstPart]);
 
   return (
     <section className="tp-target ml-target" aria-label={t`应用位置`}>
