@@ -10,4 +10,5 @@ export * from './model';
 export * from './model-room';
 export * from './source-library';
 export * from './scene';
+export * from './material';
 export * from './price-list';

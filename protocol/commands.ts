@@ -1,4 +1,5 @@
 import type {
+  AppliedMaterial,
   CameraView,
   ClientInfo,
   LightKind,
@@ -41,6 +42,12 @@ export interface AddResult {
  * (letters, digits and _ . : / -, at most 128: INVALID_ARGS) and not be taken yet (COMMAND_FAILED).
  * Without it the kernel makes one.
  */
+/** Where a library material goes (material.apply). */
+export type MaterialTarget =
+  | { readonly kind: 'wall'; readonly id: string; readonly face: 'left' | 'right' }
+  | { readonly kind: 'room'; readonly id: string; readonly face: 'floor' | 'ceiling' }
+  | { readonly kind: 'model'; readonly id: string; readonly part: string };
+
 export interface ChosenId {
   readonly id?: string;
 }
@@ -234,6 +241,12 @@ export interface CommandMap {
   'wallPanel.remove': { args: RemoveArgs; result: null };
 
   /** Removes document records of any type (the Delete key on a selection), with their dependants. */
+  /**
+   * Puts a library material on a wall face, a room's floor or ceiling, or a model's part (the
+   * name of the GLB material it is drawn with); null takes it off again (the surface shows its
+   * paving or default look, the part its own material). One undo step.
+   */
+  'material.apply': { args: { target: MaterialTarget; material: AppliedMaterial | null }; result: null };
   'records.remove': { args: { ids: string[] }; result: { removed: string[] } };
 
   /** Ids must name document records; duplicates collapse. Not undoable. */

@@ -86,6 +86,8 @@ export interface WallRecord extends RecordBase<'wall'> {
   readonly wallType: WallType;
   /** A colour of WALL_COLORS for the wall's paint in 3D and its fill in the plan; absent = the default look. */
   readonly color?: WallColor;
+  /** Library materials on its faces (left and right seen from its start), drawn over a paving there. */
+  readonly materials?: SurfaceMaterials<'left' | 'right'>;
 }
 
 /**
@@ -118,6 +120,8 @@ export interface RoomRecord extends RecordBase<'room'> {
   /** Inner outline (inside faces of the walls), counter-clockwise. */
   readonly outline: readonly Vec2[];
   readonly height: number;
+  /** Library materials on its floor and its own ceiling, drawn over a paving there. */
+  readonly materials?: SurfaceMaterials<'floor' | 'ceiling'>;
 }
 
 /** A door or window set into a wall. */
@@ -160,7 +164,37 @@ export interface ModelRecord extends RecordBase<'model'> {
   readonly mount?: ModelMount;
   /** Hidden with Ctrl+H: not drawn in 3D or the plan and not picked until shown again (absent: shown). */
   readonly hidden?: boolean;
+  /**
+   * Library materials replacing its parts' own, by part: the name of the GLB material the part is
+   * drawn with (the generators write one primitive per material, named by role: fabric_linen,
+   * wood_oak …), so a part keeps its name whatever is applied to it.
+   */
+  readonly materials?: { readonly [part: string]: AppliedMaterial };
 }
+
+/**
+ * A material of the library (MaterialLib) applied to a surface or a model part. Everything the
+ * renderer needs is embedded, so a saved scene draws the same without the catalogue.
+ */
+export interface AppliedMaterial {
+  /** the catalogue row id (History, favourites) */
+  readonly id: number;
+  readonly materialId: string;
+  readonly name: string;
+  /** '#rrggbb' sRGB base colour; it multiplies the map */
+  readonly color: string;
+  readonly roughness: number;
+  readonly metalness: number;
+  /** below 1: see-through (glass); absent = 1 */
+  readonly opacity?: number;
+  /** base-colour texture (this server's /files/ or http(s), as TILE_IMAGE_PATTERN) */
+  readonly map?: string;
+  readonly normalMap?: string;
+  /** real-world size of one texture repeat, mm */
+  readonly tileSize: number;
+}
+
+export type SurfaceMaterials<F extends string> = { readonly [K in F]?: AppliedMaterial };
 
 export const MODEL_MOUNTS = ['floor', 'wall', 'ceiling', 'surface'] as const;
 export type ModelMount = (typeof MODEL_MOUNTS)[number];

@@ -1,4 +1,4 @@
-import { RECORD_SCOPES, type CameraView, ClientInfo, type ModelMount, type Vec3, OpeningKind, OpeningToolParams, ToolName, ViewMode, WallColor, WallDrawParams, WallFace, WallPanelStyle, WallType } from './records';
+import { RECORD_SCOPES, type AppliedMaterial, type CameraView, ClientInfo, type ModelMount, type Vec3, OpeningKind, OpeningToolParams, ToolName, ViewMode, WallColor, WallDrawParams, WallFace, WallPanelStyle, WallType } from './records';
 
 // The UI mirror: what the React side may read. It is derived by the kernel from the records
 // and changes only through patches (see patch.ts).
@@ -95,6 +95,10 @@ export type SelectedDetail =
       readonly position: Vec3;
       /** the catalogue's type, where it stands; absent for models placed before mounts */
       readonly mount: ModelMount | null;
+      /** its GLB (the properties list the file's parts); null: drawn as a box */
+      readonly gltfUrl: string | null;
+      /** library materials on its parts, by part name */
+      readonly materials: { readonly [part: string]: AppliedMaterial };
     }
   | {
       readonly kind: 'wallPanel';

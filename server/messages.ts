@@ -150,6 +150,19 @@ export const MESSAGES = {
     en: 'The base version of the backup does not exist: {base}; send the full scene file',
   },
   backupDeltaInvalid: { zh: '备份增量无法应用到基准版本：{reason}', en: 'The backup delta cannot be applied to its base: {reason}' },
+  // material library (MaterialLib PersonLib uploads)
+  materialUploadType: { zh: '只能上传 PNG 或 JPEG 图片作为贴图', en: 'Only PNG or JPEG images can be uploaded as a texture' },
+  materialUploadTooLarge: { zh: '贴图文件过大（上限 {limitMb} MB）', en: 'The texture file is too large (limit {limitMb} MB)' },
+  materialUploadUnreadable: { zh: '无法读取图片尺寸，文件可能已损坏', en: 'The image size cannot be read; the file may be damaged' },
+  materialUploadPixelsTooLarge: {
+    zh: '贴图尺寸过大：{width}×{height} 像素（每边上限 {max} 像素）',
+    en: 'The texture is too large: {width}×{height} pixels (at most {max} pixels a side)',
+  },
+  materialUploadPixelsTooSmall: {
+    zh: '贴图尺寸过小：{width}×{height} 像素（每边至少 {min} 像素）',
+    en: 'The texture is too small: {width}×{height} pixels (at least {min} pixels a side)',
+  },
+  materialNameRequired: { zh: '请输入材质名称', en: 'Please enter a material name' },
   versionNotFound: { zh: '历史版本不存在：{id}', en: 'No such saved version: {id}' },
   // quotation price lists (issue 14)
   priceListInvalid: { zh: '价格表无效：{reason}', en: 'Invalid price list: {reason}' },

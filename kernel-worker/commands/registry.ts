@@ -1,6 +1,7 @@
 import { batch } from './batch';
 import { addCeiling, removeCeiling, updateCeiling } from './ceiling';
 import { addLight, removeLight, updateLight } from './light';
+import { applyMaterial } from './material';
 import { updateMeta } from './meta';
 import { addModel, removeModel, settleModel, updateModel } from './model';
 import { addOpening, removeOpening, updateOpening } from './opening';
@@ -54,6 +55,7 @@ export const registry = {
   'wallPanel.add': addWallPanel,
   'wallPanel.update': updateWallPanel,
   'wallPanel.remove': removeWallPanel,
+  'material.apply': applyMaterial,
   'records.remove': removeRecords,
   'selection.set': setSelection,
   'view.setMode': setViewMode,

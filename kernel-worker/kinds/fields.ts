@@ -1,5 +1,5 @@
-import { OPENING_KINDS, TILE_IMAGE_PATTERN, WALL_COLOR_NAMES, type Vec2, type Vec3 } from '../../protocol/records';
-import { finite, object, oneOf, string, type Check } from '../document/check';
+import { OPENING_KINDS, TILE_IMAGE_PATTERN, WALL_COLOR_NAMES, type AppliedMaterial, type SurfaceMaterials, type Vec2, type Vec3 } from '../../protocol/records';
+import { CheckError, describeValue, finite, isPlainObject, joinPath, object, oneOf, optional, string, type Check, type Shape } from '../document/check';
 
 // Field checks that several record kinds (and command arguments) share.
 
@@ -24,3 +24,41 @@ export const openingKind = oneOf(OPENING_KINDS);
 export function literal<T extends string>(value: T): Check<T> {
   return oneOf([value] as const) as Check<T>;
 }
+
+/** A library material as records embed it (protocol AppliedMaterial). */
+export const appliedMaterial = object<AppliedMaterial>({
+  id: finite({ integer: true, min: 0, max: 2_147_483_647 }),
+  materialId: string({ pattern: /^[A-Za-z0-9_-]{1,64}$/ }),
+  name: label,
+  color: string({ pattern: /^#[0-9a-fA-F]{6}$/ }),
+  roughness: finite({ min: 0, max: 1 }),
+  metalness: finite({ min: 0, max: 1 }),
+  opacity: optional(finite({ gt: 0, max: 1 })),
+  map: optional(tileImage),
+  normalMap: optional(tileImage),
+  tileSize: finite({ min: 10, max: 10_000 }),
+});
+
+/** The materials on a record's faces: an object of `faces`, each optional. */
+export function surfaceMaterials<F extends string>(faces: readonly F[]): Check<SurfaceMaterials<F>> {
+  const shape = Object.fromEntries(faces.map((f) => [f, optional(appliedMaterial)])) as unknown as Shape<SurfaceMaterials<F>>;
+  return object(shape);
+}
+
+/** GLB material names, as the furniture generators and uploaded files write them. */
+export const PART_NAME_PATTERN = /^[A-Za-z0-9_.:() -]{1,64}$/;
+/** More parts than any catalogue model has; keeps a bad file from growing without end. */
+const MAX_PARTS = 64;
+
+/** A model's part materials by part name. */
+export const partMaterials: Check<{ readonly [part: string]: AppliedMaterial }> = (value, path) => {
+  if (!isPlainObject(value)) throw new CheckError(path, `must be an object of part names to materials, got ${describeValue(value)}`);
+  const keys = Object.keys(value);
+  if (keys.length > MAX_PARTS) throw new CheckError(path, `must name at most ${MAX_PARTS} parts, got ${keys.length}`);
+  const out: Record<string, AppliedMaterial> = {};
+  for (const key of keys) {
+    if (!PART_NAME_PATTERN.test(key)) throw new CheckError(joinPath(path, key), `is not a part name (${String(PART_NAME_PATTERN)})`);
+    out[key] = appliedMaterial(value[key], joinPath(path, key));
+  }
+  return out;
+};

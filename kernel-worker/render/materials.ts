@@ -5,12 +5,14 @@ import {
   FrontSide,
   LineBasicMaterial,
   MeshStandardMaterial,
+  NoColorSpace,
   RGBAFormat,
-  type Texture,
+  Texture,
+  type Material,
 } from 'three';
-import type { PavingRecord, ViewMode } from '../../protocol/records';
+import type { AppliedMaterial, PavingRecord, ViewMode } from '../../protocol/records';
 import { MM } from './coords';
-import { browserTileImageLoader, createTilePictures, finishTileTexture, type ComposeTile, type LoadTileImage, type TilePictures } from './tile-pictures';
+import { browserTileImageLoader, createTilePictures, finishTileTexture, type ComposeTile, type LoadTileImage, type TileImage as TileImageLike, type TilePictures } from './tile-pictures';
 
 // Shared materials per kind of surface, so switching the view mode touches a handful of
 // materials instead of every mesh; surfaces with a paving (a wall side, a room's floor or
@@ -38,6 +40,18 @@ export interface SurfaceLook {
   } | null;
   /** the tile's picture (PavingRecord.image), shown once loaded over a tiled look */
   readonly image?: string;
+  /** a library material on the surface: it replaces colour, tile and picture */
+  readonly material?: AppliedMaterial;
+}
+
+/** The look of a surface dressed with a library material. */
+export function materialLook(kind: SurfaceLook['kind'], material: AppliedMaterial): SurfaceLook {
+  return { kind, colour: parseInt(material.color.slice(1), 16), tile: null, material };
+}
+
+/** What of an applied material changes how it is drawn. */
+export function appliedKey(m: AppliedMaterial): string {
+  return `${m.materialId}:${m.color}:${m.roughness}:${m.metalness}:${m.opacity ?? 1}:${m.tileSize}:${m.map ?? ''}:${m.normalMap ?? ''}`;
 }
 
 export interface MaterialOptions {
@@ -72,6 +86,11 @@ export interface SceneMaterials {
   surface(look: SurfaceLook): MeshStandardMaterial;
   /** The glowing part of a light of this colour (#rrggbb). */
   lamp(colour: string): MeshStandardMaterial;
+  /**
+   * A model part dressed with a library material, shared per material and the part's own
+   * material's sidedness; its textures repeat every tileSize over uv in metres.
+   */
+  part(applied: AppliedMaterial, own: Material): MeshStandardMaterial;
   /** How many surface looks have a material (tests). */
   readonly looks: number;
   apply(mode: ViewMode): void;
@@ -134,6 +153,7 @@ export function defaultFloorLook(roomType: number, tile: { readonly width: numbe
 }
 
 export function lookKey(look: SurfaceLook): string {
+  if (look.material) return `${look.kind}|m:${appliedKey(look.material)}`;
   const t = look.tile;
   const base = t ? `${look.kind}:${look.colour}:${t.width}:${t.height}:${t.gap}:${t.rotation}:${t.offsetX}:${t.offsetY}` : `${look.kind}:${look.colour}`;
   return look.image ? `${base}|${look.image}` : base;
@@ -225,6 +245,16 @@ export function createMaterials(options: MaterialOptions = {}): SceneMaterials {
   const loadTileImage = options.loadTileImage === undefined ? browserTileImageLoader() : options.loadTileImage;
   const pictures: TilePictures | null = loadTileImage ? createTilePictures({ load: loadTileImage, compose: options.composeTile }) : null;
   let disposed = false;
+  // A library material's pictures are used whole (no joint), one texture per address; normal maps stay linear.
+  const plain = (colourSpace: 'srgb' | 'linear') => (image: TileImageLike) => {
+    const texture = finishTileTexture(new Texture(image as unknown as ImageBitmap));
+    texture.flipY = false;
+    if (colourSpace === 'linear') texture.colorSpace = NoColorSpace;
+    return texture;
+  };
+  const materialMaps: TilePictures | null = loadTileImage ? createTilePictures({ load: loadTileImage, compose: plain('srgb') }) : null;
+  const normalMaps: TilePictures | null = loadTileImage ? createTilePictures({ load: loadTileImage, compose: plain('linear') }) : null;
+  const parts = new Map<string, MeshStandardMaterial>();
 
   const setOpacity = (m: MeshStandardMaterial, opacity: number) => {
     const transparent = opacity < 1;
@@ -238,6 +268,60 @@ export function createMaterials(options: MaterialOptions = {}): SceneMaterials {
   let groundOpacity = TRANSPARENT_GROUND_OPACITY;
   const opacityOf = (kind: SurfaceLook['kind']) => (mode !== 3 ? 1 : kind === 'wall' ? wallOpacity : groundOpacity);
 
+  /** Puts the library material's colour, finish and (once loaded) textures on `material`. */
+  function dress(material: MeshStandardMaterial, m: AppliedMaterial, isCurrent: () => boolean): void {
+    material.color.set(m.color);
+    material.roughness = m.roughness;
+    material.metalness = m.metalness;
+    const alpha = m.opacity ?? 1;
+    if (alpha < 1) {
+      material.transparent = true;
+      material.opacity = alpha;
+      material.depthWrite = false;
+    }
+    // Surface and part uv are metres: one repeat every tileSize.
+    const repeat = 1 / Math.max(m.tileSize * MM, 1e-3);
+    const place = (texture: Texture, slot: 'map' | 'normalMap') => {
+      const t = texture.clone();
+      t.repeat.set(repeat, repeat);
+      t.needsUpdate = true;
+      material[slot]?.dispose();
+      material[slot] = t;
+      // the picture carries the colour (the library's colour is its average, shown until it loads)
+      if (slot === 'map') material.color.setHex(0xffffff);
+      material.needsUpdate = true;
+    };
+    const fetchInto = (pictures: TilePictures | null, url: string | undefined, slot: 'map' | 'normalMap') => {
+      if (!pictures || !url) return;
+      const size = { width: m.tileSize, height: m.tileSize, gap: 0 };
+      const ready = pictures.ready(url, size);
+      if (ready) return place(ready, slot);
+      if (ready === null) return;
+      pictures
+        .load(url, size)
+        .then((texture) => {
+          if (!texture || disposed || !isCurrent()) return;
+          place(texture, slot);
+          options.onChange?.();
+        })
+        .catch((error: unknown) => console.warn(`[render] material picture ${url} not shown`, error));
+    };
+    fetchInto(materialMaps, m.map, 'map');
+    fetchInto(normalMaps, m.normalMap, 'normalMap');
+  }
+
+  function part(applied: AppliedMaterial, own: Material): MeshStandardMaterial {
+    const key = `${own.side}|${appliedKey(applied)}`;
+    let material = parts.get(key);
+    if (!material) {
+      material = new MeshStandardMaterial({ side: own.side });
+      const made = material;
+      dress(made, applied, () => parts.get(key) === made);
+      parts.set(key, made);
+    }
+    return material;
+  }
+
   function surface(look: SurfaceLook): MeshStandardMaterial {
     const key = lookKey(look);
     const known = looks.get(key);
@@ -245,6 +329,14 @@ export function createMaterials(options: MaterialOptions = {}): SceneMaterials {
     const base = look.kind === 'wall' ? wall : look.kind === 'floor' ? floor : ceiling;
     // Cloned from the kind's base: a ceiling look keeps the ceilings' side and glow.
     const material = base.clone();
+    if (look.material) {
+      dress(material, look.material, () => looks.get(key)?.material === material);
+      // the ceilings' glow in the material's own colour, so a painted ceiling is not washed out
+      if (look.kind === 'ceiling') material.emissive.set(look.material.color);
+      setOpacity(material, opacityOf(look.kind));
+      looks.set(key, { material, kind: look.kind });
+      return material;
+    }
     material.color.setHex(look.colour);
     const t = look.tile;
     if (t) {
@@ -315,6 +407,7 @@ export function createMaterials(options: MaterialOptions = {}): SceneMaterials {
     fixture,
     surface,
     lamp,
+    part,
     get looks() {
       return looks.size;
     },
@@ -342,7 +435,14 @@ export function createMaterials(options: MaterialOptions = {}): SceneMaterials {
         material.dispose();
       }
       for (const t of tiles.values()) t.dispose();
+      for (const m of parts.values()) {
+        m.map?.dispose();
+        m.normalMap?.dispose();
+        m.dispose();
+      }
       pictures?.dispose();
+      materialMaps?.dispose();
+      normalMaps?.dispose();
     },
   };
 }

@@ -15,11 +15,13 @@ import {
   Quaternion,
   ShaderMaterial,
   Vector3,
+  BufferAttribute,
+  type BufferGeometry,
 } from 'three';
-import type { ModelRecord, ViewMode } from '../../protocol/records';
+import type { AppliedMaterial, ModelRecord, ViewMode } from '../../protocol/records';
 import { MM } from './coords';
 import { WatchedGroup, WatchedMesh } from './watched';
-import { hashOf, partsShown } from './materials';
+import { appliedKey, hashOf, partsShown } from './materials';
 import { createModelFiles, type LoadModelFile, type ModelFiles, type ModelFilesOptions, type ModelShape } from './model-files';
 
 // Furniture models as box placeholders (until the catalogue brings their meshes), drawn
@@ -91,10 +93,16 @@ function instancedEdgeMaterial(): ShaderMaterial {
   });
 }
 
-/** The records drawn by one loaded GLB: one InstancedMesh per part, one instance per record. */
+/**
+ * The records drawn by one loaded GLB: one InstancedMesh per part, one instance per record.
+ * Records that dress parts with library materials (ModelRecord.materials) get a set of their own
+ * per combination of materials, keyed by the address and the materials.
+ */
 interface FurnitureSet {
   readonly url: string;
   readonly shape: ModelShape;
+  /** the shape's parts, with the library materials in place of the dressed ones */
+  readonly parts: readonly { readonly geometry: BufferGeometry; readonly material: Material }[];
   meshes: InstancedMesh[];
   readonly members: Slot[];
 }
@@ -105,6 +113,8 @@ interface Slot {
   index: number;
   /** the GLB it is drawn from (null: a box) */
   url: string | null;
+  /** its furniture set's key: the address, and its part materials if any */
+  setKey: string | null;
   /** its furniture set once the file has loaded, and its instance there */
   set: FurnitureSet | null;
   setIndex: number;
@@ -153,6 +163,38 @@ export interface ModelLayerOptions {
   readonly warn?: ModelFilesOptions['warn'];
   /** A file has loaded and its models changed: draw a frame. */
   readonly onChange?: () => void;
+  /** The material of a part dressed with a library material (materials.ts part); none: parts keep their own. */
+  readonly partMaterial?: (applied: AppliedMaterial, own: Material) => Material;
+}
+
+/** The set key of a record drawn from `url`: its dressed parts change what the set draws. */
+function setKeyOf(record: ModelRecord, url: string | null): string | null {
+  if (!url || !record.materials) return url;
+  const parts = Object.keys(record.materials).sort();
+  return `${url}|${parts.map((p) => `${p}=${appliedKey(record.materials![p]!)}`).join(',')}`;
+}
+
+/**
+ * A copy of a part's geometry with uv in metres projected along each vertex's dominant normal
+ * axis: a library material's texture then repeats at its real size whatever uv the file had (the
+ * generators scale uv per material, and plain parts have none).
+ */
+export function metricUv(geometry: BufferGeometry): BufferGeometry {
+  const out = geometry.clone();
+  const pos = out.getAttribute('position');
+  if (!out.getAttribute('normal')) out.computeVertexNormals();
+  const nrm = out.getAttribute('normal');
+  const uv = new Float32Array(pos.count * 2);
+  for (let i = 0; i < pos.count; i++) {
+    const ax = Math.abs(nrm.getX(i));
+    const ay = Math.abs(nrm.getY(i));
+    const az = Math.abs(nrm.getZ(i));
+    const [u, v] = ax >= ay && ax >= az ? [pos.getZ(i), pos.getY(i)] : ay >= az ? [pos.getX(i), pos.getZ(i)] : [pos.getX(i), pos.getY(i)];
+    uv[i * 2] = u;
+    uv[i * 2 + 1] = v;
+  }
+  out.setAttribute('uv', new BufferAttribute(uv, 2));
+  return out;
 }
 
 /** The GLB a record is drawn from. */
@@ -267,13 +309,30 @@ export function createModelLayer(options: ModelLayerOptions = {}): ModelLayer {
     return m;
   }
 
-  function setOf(url: string, shape: ModelShape): FurnitureSet {
-    let set = sets.get(url);
+  /** Parts' geometries with metric uv, by address and part: shared by every dressed set of a file. */
+  const metric = new Map<string, BufferGeometry>();
+
+  function dressedParts(url: string, shape: ModelShape, record: ModelRecord): FurnitureSet['parts'] {
+    const applied = record.materials;
+    if (!applied || !options.partMaterial) return shape.parts;
+    return shape.parts.map((part, i) => {
+      const m = applied[part.material.name];
+      if (!m) return part;
+      const key = `${url}#${i}`;
+      let geometry = metric.get(key);
+      if (!geometry) metric.set(key, (geometry = metricUv(part.geometry)));
+      return { geometry, material: options.partMaterial!(m, part.material) };
+    });
+  }
+
+  function setOf(key: string, url: string, shape: ModelShape, record: ModelRecord): FurnitureSet {
+    let set = sets.get(key);
     if (!set) {
-      set = { url, shape, meshes: shape.parts.map((part) => setMesh(part.material, part, INITIAL_CAPACITY)), members: [] };
-      applyOpacity(shape.parts.map((p) => p.material));
+      const parts = dressedParts(url, shape, record);
+      set = { url, shape, parts, meshes: parts.map((part) => setMesh(part.material, part, INITIAL_CAPACITY)), members: [] };
+      applyOpacity(parts.map((p) => p.material));
       batch.add(...set.meshes);
-      sets.set(url, set);
+      sets.set(key, set);
     }
     return set;
   }
@@ -302,10 +361,10 @@ export function createModelLayer(options: ModelLayerOptions = {}): ModelLayer {
       return;
     }
     if (!shape) return;
-    const set = setOf(slot.url, shape);
+    const set = setOf(slot.setKey ?? slot.url, slot.url, shape, slot.record);
     if (set.members.length === set.meshes[0]!.instanceMatrix.count) {
       set.meshes = set.meshes.map((old, i) => {
-        const bigger = setMesh(old.material as Material, shape.parts[i]!, old.instanceMatrix.count * 2);
+        const bigger = setMesh(old.material as Material, set.parts[i]!, old.instanceMatrix.count * 2);
         (bigger.instanceMatrix.array as Float32Array).set(old.instanceMatrix.array as Float32Array);
         bigger.count = old.count;
         batch.remove(old);
@@ -461,7 +520,8 @@ export function createModelLayer(options: ModelLayerOptions = {}): ModelLayer {
       }
       attach(group);
       group.updateMatrixWorld(true);
-      const slot: Slot = { id: record.id, record, index, url: urlOf(record, low), set: null, setIndex: -1, group, proxy, material: modelMaterial, matrix, inBatch: true, own: false };
+      const url = urlOf(record, low);
+      const slot: Slot = { id: record.id, record, index, url, setKey: setKeyOf(record, url), set: null, setIndex: -1, group, proxy, material: modelMaterial, matrix, inBatch: true, own: false };
       join(slot);
       group.watcher = proxy.watcher = () => dirty.add(slot);
       order[index] = slot;
@@ -501,7 +561,7 @@ export function createModelLayer(options: ModelLayerOptions = {}): ModelLayer {
       edges.visible = parts.edges;
       applyOpacity([material, ...proxyMaterials]);
       for (const set of sets.values()) {
-        applyOpacity(set.shape.parts.map((p) => p.material));
+        applyOpacity(set.parts.map((p) => p.material));
         for (const m of set.meshes) m.visible = parts.surfaces;
       }
       const base = containerShown();
@@ -518,6 +578,7 @@ export function createModelLayer(options: ModelLayerOptions = {}): ModelLayer {
         const had = slot.set !== null;
         leave(slot);
         slot.url = url;
+        slot.setKey = setKeyOf(slot.record, url);
         join(slot);
         syncVisibility(slot, base, true);
         changed ||= had || slot.set !== null;
@@ -535,6 +596,8 @@ export function createModelLayer(options: ModelLayerOptions = {}): ModelLayer {
     dispose() {
       for (const set of sets.values()) for (const m of set.meshes) m.dispose();
       sets.clear();
+      for (const g of metric.values()) g.dispose();
+      metric.clear();
       waiting.clear();
       files?.dispose();
       mesh.dispose();

@@ -145,6 +145,7 @@ export function createSceneGraph(options: SceneGraphOptions = {}): SceneGraph {
     parse: options.parseModel,
     warn: options.warn,
     onChange: () => options.requestFrame?.(),
+    partMaterial: (applied, own) => materials.part(applied, own),
   });
   const batches = createStaticBatches();
   content.add(models.proxies);

@@ -5,6 +5,7 @@
 // ensureAsset also stores the seeded sample rooms' committed scene files (model-room-scenes.ts).
 import type { Db } from '../db/types';
 import type { FileStorage } from '../storage/types';
+import { ensureMaterialFile, parseMaterialFileKey } from './materials/files';
 import { ensureModelFile, parseModelFileKey } from './model-files';
 import { modelRoomSceneSeed, storeModelRoomScene } from './model-room-scenes';
 import { encodePng } from './png';
@@ -95,6 +96,8 @@ async function drawAsset(db: Db, storage: FileStorage, key: string, parsed: { ba
 export async function ensureAsset(db: Db, storage: FileStorage, key: string): Promise<boolean> {
   const modelKey = parseModelFileKey(key);
   if (modelKey) return ensureModelFile(db, storage, key, modelKey);
+  const materialKey = parseMaterialFileKey(key);
+  if (materialKey) return ensureMaterialFile(db, storage, key, materialKey);
   if (await storage.stat(key)) return true;
   const sceneSeed = modelRoomSceneSeed(key);
   const parsed = parseAssetKey(key);

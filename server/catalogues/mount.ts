@@ -1,5 +1,6 @@
 import type { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../http/env';
+import { materialRoutes } from '../routes/material';
 import { modelRoutes } from '../routes/model';
 import { modelRoomRoutes } from '../routes/model-room';
 import { pavingRoutes } from '../routes/paving';
@@ -15,6 +16,7 @@ export function mountCatalogueRoutes(app: Hono<AppEnv>, deps: AppDeps): void {
   app.route('/api/admin/waterjet', waterjetRoutes(deps));
   app.route('/api/admin/model-room', modelRoomRoutes(deps));
   app.route('/api/admin/model', modelRoutes(deps));
+  app.route('/api/admin/material', materialRoutes(deps));
   app.route('/api/admin/source-library', sourceLibraryRoutes(deps));
   app.route('/files/catalogue', catalogueFileRoutes(deps));
 }

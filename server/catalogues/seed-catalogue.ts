@@ -13,6 +13,7 @@ import {
   type TileSeed,
 } from './catalogue-data';
 import { modelRoomSceneKey } from './model-room-scenes';
+import { seedMaterials } from './materials/materials';
 import { seedModels } from './seed-models';
 
 export interface CatalogueSeedReport {
@@ -236,6 +237,7 @@ export async function seedCatalogue(db: Db): Promise<CatalogueSeedReport> {
     };
     // the furniture models report on their own (seedModels answers its count)
     await seedModels(tx);
+    await seedMaterials(tx);
     return report;
   });
 }

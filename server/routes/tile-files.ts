@@ -13,6 +13,7 @@ import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../http/env';
 import { SAFE_KEY } from '../storage/types';
 import { ensureAsset, FILES_URL_PREFIX } from '../catalogues/assets';
+import { parseMaterialFileKey } from '../catalogues/materials/files';
 import { MODEL_FILE_CACHE, parseModelFileKey } from '../catalogues/model-files';
 
 const CACHE = 'public, max-age=86400';
@@ -29,7 +30,7 @@ export function catalogueFileRoutes({ db, storage }: AppDeps): Hono<AppEnv> {
     if (!opened) return c.text('Not found', 404);
     const headers: Record<string, string> = {
       'Content-Type': opened.info.contentType,
-      'Cache-Control': parseModelFileKey(key) ? MODEL_FILE_CACHE : CACHE,
+      'Cache-Control': parseModelFileKey(key) || parseMaterialFileKey(key) ? MODEL_FILE_CACHE : CACHE,
     };
     let stream: Readable = opened.stream;
     if (opened.info.gzip) {

@@ -29,6 +29,8 @@ const SELECTED = {
   rotation: 1.25,
   position: { x: 1000, y: 2000, z: 2600 },
   mount: 'ceiling',
+  gltfUrl: null,
+  materials: {},
 } as const;
 
 describe('placeArgs', () => {

@@ -14,6 +14,8 @@ import { pickerRoomType, useRoomTypeOptions } from './RoomTypePicker';
 import { useAreaFormat, useLengthFormat } from './format';
 import { useWallColorOptions } from './wall-colors';
 import { useWallTypeOptions } from './wall-types';
+import { ModelParts } from './materials/ModelParts';
+import './materials/material-lib.css';
 
 // 属性: what the one selected wall, door or window, or room is, and the fields that change it.
 // Each field sends its own command (one undo step) when it is committed.
@@ -231,6 +233,7 @@ function ModelProperties({ model }: { readonly model: Detail<'model'> }) {
           onCommit={(deg) => update({ rotation: (deg * Math.PI) / 180 })}
         />
       </div>
+      <ModelParts model={model} />
       <div className="hp-actions">
         <DeleteButton onClick={() => void send('model.remove', { id: model.id })} label={t`删除模型`} />
       </div>

@@ -1,12 +1,12 @@
 import type { CeilingRecord, RoomRecord, Vec2 } from '../../../protocol/records';
-import { lookKey } from '../../render/materials';
+import { lookKey, materialLook } from '../../render/materials';
 import { outlineEdges, suspendedCeilingGeometry } from '../../render/room-mesh';
 import { surfaceLook } from '../paving/view';
 import { roomsOfStorey, sameBuild } from '../room/view';
 import { viewIndex, type ViewKind, type ViewQuery } from '../view-kind';
 
 // A suspended ceiling hung in a room (the room then has no ceiling of its own), dressed by the
-// paving on the room's ceiling face.
+// library material or paving on the room's ceiling face.
 
 export const ceilingsOfRoom = viewIndex('ceiling', 'ceilingsOfRoom', (c) => c.roomId);
 
@@ -36,7 +36,8 @@ export const ceilingView: ViewKind<'ceiling', CeilingState> = {
     const room = roomOf(ceiling, env);
     if (!room) return null;
     const elevation = env.elevationOf(room.storeyId);
-    const look = surfaceLook(env, room.id, 'ceiling');
+    // the room's ceiling material dresses the suspended ceiling that stands in for its own
+    const look = room.materials?.ceiling ? materialLook('ceiling', room.materials.ceiling) : surfaceLook(env, room.id, 'ceiling');
     const state: CeilingState = { outline: room.outline, elevation, hangs: ceiling.elevation, thickness: ceiling.thickness, look: look ? lookKey(look) : '' };
     if (sameBuild(old, state)) return undefined;
     return {

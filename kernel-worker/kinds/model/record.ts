@@ -1,6 +1,6 @@
 import { MODEL_MOUNTS } from '../../../protocol/records';
 import { boolean, oneOf, optional, string } from '../../document/check';
-import { angle, id, label, literal, position, size3, tileImage } from '../fields';
+import { angle, id, label, literal, partMaterials, position, size3, tileImage } from '../fields';
 import type { RecordKind } from '../record-kind';
 
 export const modelRecordKind = {
@@ -20,12 +20,13 @@ export const modelRecordKind = {
     lowGltfUrl: optional(tileImage),
     mount: optional(oneOf(MODEL_MOUNTS)),
     hidden: optional(boolean),
+    materials: optional(partMaterials),
   },
   refersTo: ['storey'],
   references: (m) => [{ field: 'storeyId', id: m.storeyId, type: 'storey' }],
   defaults: { name: '', rotation: 0 },
   snapshot: {
-    selected: (m) => ({ kind: 'model', id: m.id, name: m.name, modelId: m.modelId, size: { ...m.size }, rotation: m.rotation, position: { ...m.position }, mount: m.mount ?? null }),
+    selected: (m) => ({ kind: 'model', id: m.id, name: m.name, modelId: m.modelId, size: { ...m.size }, rotation: m.rotation, position: { ...m.position }, mount: m.mount ?? null, gltfUrl: m.gltfUrl ?? null, materials: m.materials ?? {} }),
     // The room under its base centre.
     probeRoom: (m) => ({ storeyId: m.storeyId, points: [m.position] }),
   },

@@ -1,4 +1,6 @@
 import { Box3, Vector3 } from 'three';
+import type { ModelRecord } from '../../../protocol/records';
+import { appliedKey } from '../../render/materials';
 import { modelMatrix } from '../../render/models';
 import { viewIndex, type ViewKind } from '../view-kind';
 
@@ -10,6 +12,12 @@ export const modelsOfStorey = viewIndex('model', 'modelsOfStorey', (m) => m.stor
 
 const UNIT = new Box3(new Vector3(-0.5, 0, -0.5), new Vector3(0.5, 1, 0.5));
 
+/** What of the dressed parts changes the drawing (the layer keys its furniture sets the same way). */
+function partsKey(model: ModelRecord): string {
+  const m = model.materials;
+  return m ? Object.keys(m).sort().map((p) => `${p}=${appliedKey(m[p]!)}`).join(',') : '';
+}
+
 export const modelView: ViewKind<'model', string> = {
   type: 'model',
   indexes: [modelsOfStorey],
@@ -20,7 +28,7 @@ export const modelView: ViewKind<'model', string> = {
   storeyOf: (model) => model.storeyId,
   update(model, env, old) {
     const elevation = env.elevationOf(model.storeyId);
-    const key = [model.modelId, model.gltfUrl, model.lowGltfUrl, model.position.x, model.position.y, model.position.z, model.rotation, model.size.x, model.size.y, model.size.z, elevation].join(':');
+    const key = [model.modelId, model.gltfUrl, model.lowGltfUrl, model.position.x, model.position.y, model.position.z, model.rotation, model.size.x, model.size.y, model.size.z, elevation, partsKey(model)].join(':');
     if (old === key) return undefined;
     // The model layer gives a changed model a new group (in the layer's container).
     const group = env.models.set(model, elevation);

@@ -1,9 +1,9 @@
 import type { RoomRecord } from '../../../protocol/records';
 import type { RoomSummary } from '../../../protocol/snapshot';
-import { arrayOf } from '../../document/check';
+import { arrayOf, optional } from '../../document/check';
 import { areaSquareMetres } from '../../geometry/polygon';
 import { hasCeiling } from '../ceiling/record';
-import { code, id, label, length, literal, vec2 } from '../fields';
+import { code, id, label, length, literal, surfaceMaterials, vec2 } from '../fields';
 import type { RecordKind } from '../record-kind';
 
 export function roomSummary(room: RoomRecord): RoomSummary {
@@ -23,6 +23,7 @@ export const roomRecordKind = {
     roomType: code,
     outline: arrayOf(vec2, { minLength: 3, maxLength: 100_000 }),
     height: length(100_000),
+    materials: optional(surfaceMaterials(['floor', 'ceiling'] as const)),
   },
   refersTo: ['storey'],
   references: (r) => [{ field: 'storeyId', id: r.storeyId, type: 'storey' }],

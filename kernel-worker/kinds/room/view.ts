@@ -1,6 +1,6 @@
 import type { Object3D } from 'three';
 import type { OpeningRecord, RoomRecord, Vec2, WallRecord } from '../../../protocol/records';
-import { defaultFloorLook, lookKey, type SurfaceLook } from '../../render/materials';
+import { defaultFloorLook, lookKey, materialLook, type SurfaceLook } from '../../render/materials';
 import { doorSpans, outlineEdges, roomSurfaces, skirtingGeometry } from '../../render/room-mesh';
 import { ceilingsOfRoom } from '../ceiling/view';
 import { openingsOfWall } from '../opening/view';
@@ -47,7 +47,13 @@ interface RoomState {
 }
 
 function floorLook(room: RoomRecord, q: ViewQuery): SurfaceLook {
+  if (room.materials?.floor) return materialLook('floor', room.materials.floor);
   return surfaceLook(q, room.id, 'floor') ?? defaultFloorLook(room.roomType, defaultFloorTile(room.roomType));
+}
+
+/** The own ceiling's library material, else its paving's look, else none (the default ceiling). */
+function ceilingLook(room: RoomRecord, q: ViewQuery): SurfaceLook | null {
+  return room.materials?.ceiling ? materialLook('ceiling', room.materials.ceiling) : surfaceLook(q, room.id, 'ceiling');
 }
 
 /** The doors each edge of a room's outline is broken at, for its skirting. */
@@ -77,7 +83,7 @@ function fill(group: Object3D, room: RoomRecord, elevation: number, gaps: Gaps |
   if (surfaces.floor) group.add(env.surfaceMesh(surfaces.floor, materials.surface(floorLook(room, env)), false));
   if (surfaces.floor && env.edges) group.add(env.lines(outlineEdges(room.outline, elevation + 1)));
   if (surfaces.ceiling) {
-    const look = surfaceLook(env, room.id, 'ceiling');
+    const look = ceilingLook(room, env);
     const mesh = env.surfaceMesh(surfaces.ceiling, look ? materials.surface(look) : materials.ceiling, false);
     mesh.userData.defaultCeiling = true;
     group.add(mesh);
@@ -106,7 +112,7 @@ export const roomView: ViewKind<'room', RoomState> = {
   update(room, env, old) {
     const elevation = env.elevationOf(room.storeyId);
     const gaps = env.skirting ? skirtingGaps(room, env) : null;
-    const ceiling = surfaceLook(env, room.id, 'ceiling');
+    const ceiling = ceilingLook(room, env);
     const state: RoomState = {
       outline: room.outline,
       elevation,

@@ -1,6 +1,6 @@
 import type { Vec2 } from '../../../protocol/records';
 import { CheckError, joinPath, optional } from '../../document/check';
-import { id, length, literal, vec2, wallColor, wallType } from '../fields';
+import { id, length, literal, surfaceMaterials, vec2, wallColor, wallType } from '../fields';
 import { MigrationError, type RecordKind } from '../record-kind';
 
 /** catalogues.md §9: wall thickness 240 (user config wallThickness). A new wall's height is its storey's. */
@@ -34,6 +34,7 @@ export const wallRecordKind = {
     height: length(100_000),
     wallType,
     color: optional(wallColor),
+    materials: optional(surfaceMaterials(['left', 'right'] as const)),
   },
   rules: [
     (wall, path) => {

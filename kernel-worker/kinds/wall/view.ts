@@ -2,7 +2,7 @@ import type { Material, Object3D } from 'three';
 import { WALL_COLORS, type OpeningRecord, type WallRecord } from '../../../protocol/records';
 import { footprintsFor, footprintStats } from '../../geometry/graph-cache';
 import { sameFootprint, type WallFootprint } from '../../geometry/wall-footprint';
-import { lookKey } from '../../render/materials';
+import { lookKey, materialLook, type SurfaceLook } from '../../render/materials';
 import { buildWallMesh } from '../../render/wall-mesh';
 import { openingsOfWall } from '../opening/view';
 import { surfaceLook } from '../paving/view';
@@ -39,10 +39,16 @@ function footprintOf(wall: WallRecord, env: ViewEnv, old: WallState | undefined)
   return footprintsFor(env.indexed(wallsOfStorey, wall.storeyId)).footprints.get(wall.id) ?? [];
 }
 
+/** A face's library material, else its paving's look, else none (the wall's paint). */
+function faceLook(wall: WallRecord, face: 'left' | 'right', env: ViewEnv): SurfaceLook | null {
+  const applied = wall.materials?.[face];
+  return applied ? materialLook('wall', applied) : surfaceLook(env, wall.id, face);
+}
+
 function fill(group: Object3D, wall: WallRecord, footprint: WallFootprint, own: readonly OpeningRecord[], elevation: number, env: ViewEnv): void {
   // Usually one outline; two for a wall another runs straight across, none for a redundant one.
-  const left = surfaceLook(env, wall.id, 'left');
-  const right = surfaceLook(env, wall.id, 'right');
+  const left = faceLook(wall, 'left', env);
+  const right = faceLook(wall, 'right', env);
   const sides = left !== null || right !== null;
   const mesh = buildWallMesh(wall, footprint, own, elevation, { sides, edges: env.edges });
   if (!mesh.surface) return;
@@ -94,8 +100,8 @@ export const wallView: ViewKind<'wall', WallState> = {
     const own = env.indexed(openingsOfWall, wall.id);
     const elevation = env.elevationOf(wall.storeyId);
     const openings = own.map(openingSignature).sort().join('|');
-    const left = surfaceLook(env, wall.id, 'left');
-    const right = surfaceLook(env, wall.id, 'right');
+    const left = faceLook(wall, 'left', env);
+    const right = faceLook(wall, 'right', env);
     const looks = `${wall.color ?? ''}/${left ? lookKey(left) : ''}/${right ? lookKey(right) : ''}`;
     if (old && sameFootprint(old.footprint, footprint) && old.height === wall.height && old.elevation === elevation && old.openings === openings && old.looks === looks) return undefined;
     return {

@@ -53,6 +53,8 @@ describe('snapshot: selection detail and current room', () => {
       rotation: 0,
       position: { x: 2000, y: 1500, z: 0 },
       mount: null,
+      gltfUrl: null,
+      materials: {},
     });
     expect(tk.snapshot.currentRoom).toMatchObject({ id: roomId });
     // Outside every room: no current room.
