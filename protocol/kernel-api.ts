@@ -34,8 +34,9 @@ export interface RenderOptions {
   readonly mouseButtons: MouseButtonModes;
   /**
    * Level of detail for catalogue models (user config isEnableLod) and their low-poly variants
-   * (isUseLowGltf). lowPolyModels draws every model that has a low-poly GLB from it; lod is
-   * accepted and kept, and does not yet switch by distance.
+   * (isUseLowGltf). lowPolyModels draws every model that has a low-poly GLB from it; lod draws a
+   * model from its low-poly GLB while it looks small (far from the camera) and from its full GLB
+   * when near, with a margin between the two so it does not flicker.
    */
   readonly lod: boolean;
   readonly lowPolyModels: boolean;

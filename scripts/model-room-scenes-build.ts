@@ -8,9 +8,12 @@
 // house (100) is a living room (客餐厅) down the middle with the other rooms in columns beside it,
 // each with a door into the living room, scaled to the seed's area. Walls come from plan.build
 // (outer walls 240, partitions 120), rooms are typed and named, floors are paved with a real tile
-// of the public catalogue (its texture address as the server seeds it), and furniture boxes are
-// placed by a small solver that keeps them inside their room, clear of each other, of the doors'
-// swing and of windows (nothing taller than a sill stands in front of a window).
+// of the public catalogue (its texture address as the server seeds it), and real catalogue
+// furniture (the generated models' GLBs, as the server serves them) is placed by a small solver
+// that keeps it inside its room, clear of each other, of the doors' swing and of windows (nothing
+// taller than a sill stands in front of a window). Pieces that stand on others (a lamp on a
+// nightstand, a TV on its unit, a hob on the counter) or hang above them (a hood, a pendant, a
+// mirror) are placed with their support; a rug lies under the sofa's front and the coffee table.
 import type { PlanOpeningInput, PlanWallInput } from '../protocol/commands';
 import type { OpeningKind, Vec2 } from '../protocol/records';
 import { createSequentialIds } from '../kernel-worker/document/ids';
@@ -19,6 +22,9 @@ import { createKernel, type Kernel } from '../kernel-worker/kernel';
 import { createPersistence } from '../kernel-worker/persistence/persistence';
 import { assetUrl } from '../server/catalogues/assets';
 import { modelRoomSeeds, publicTileSeeds, type ModelRoomSeed, type TileSeed } from '../server/catalogues/catalogue-data';
+import { modelRows, type ModelRow } from '../server/catalogues/furniture/catalogue';
+import { modelFileUrl, publicModelFileBase } from '../server/catalogues/model-files';
+import type { ModelMount } from '../protocol/records';
 
 export const WHOLE_HOUSE = 100;
 const OUTER = 240;
@@ -131,6 +137,15 @@ function inside(inner: Rect, outer: Rect): boolean {
   return inner.x0 >= outer.x0 - eps && inner.x1 <= outer.x1 + eps && inner.y0 >= outer.y0 - eps && inner.y1 <= outer.y1 + eps;
 }
 
+/** Pieces one above the other (a pendant over a table) or a flat one (a rug) with another: they share a footprint without touching. */
+function apart(a: { position: { z: number }; h: number; size: { z: number } }, b: { position: { z: number }; h: number; size: { z: number } }): boolean {
+  if (a.size.z <= FLAT || b.size.z <= FLAT) return true;
+  return a.h <= b.position.z || b.h <= a.position.z;
+}
+
+/** Height (mm) under which a piece is flat: a rug lies under others. */
+export const FLAT = 20;
+
 function grow(r: Rect, by: number): Rect {
   return { x0: r.x0 - by, y0: r.y0 - by, x1: r.x1 + by, y1: r.y1 + by };
 }
@@ -167,11 +182,20 @@ interface Part {
   readonly turn?: 0 | 1 | 2 | 3;
   /** its base above the floor (a TV on the wall) */
   readonly z?: number;
+  /** the catalogue's files and mount (catalogueItem) */
+  readonly files?: CatalogueFiles;
+}
+
+interface CatalogueFiles {
+  readonly gltfUrl: string;
+  readonly lowGltfUrl: string;
+  readonly mount: ModelMount;
 }
 
 interface Placed {
   readonly modelId: string;
   readonly name: string;
+  readonly files?: CatalogueFiles;
   readonly position: { x: number; y: number; z: number };
   readonly rotation: number;
   readonly size: { x: number; y: number; z: number };
@@ -202,6 +226,8 @@ class Furnisher {
   constructor(
     readonly room: Rect,
     readonly openings: readonly OpeningOnSide[],
+    /** which of the catalogue's variants this sample room takes (its seed's place) */
+    readonly variant = 0,
   ) {
     this.keepOut = openings.filter((o) => o.door).map((o) => this.doorZone(o));
   }
@@ -290,6 +316,7 @@ class Furnisher {
       return {
         modelId: p.modelId,
         name: p.name,
+        ...(p.files ? { files: p.files } : {}),
         position: { x, y, z: p.z ?? 0 },
         rotation: normaliseAngle(SIDE_ROTATION[side] + (turn * Math.PI) / 2),
         size: { x: p.w, y: p.d, z: p.h },
@@ -303,7 +330,7 @@ class Furnisher {
     for (const b of boxes) {
       if (!inside(b.footprint, this.room)) return false;
       const wide = grow(b.footprint, clearance);
-      if (this.placed.some((p) => overlaps(wide, p.footprint))) return false;
+      if (this.placed.some((p) => overlaps(wide, p.footprint) && !apart(b, p))) return false;
       if (this.keepOut.some((k) => overlaps(b.footprint, k))) return false;
       // nothing taller than the sill in front of a window
       for (const o of this.openings) {
@@ -373,7 +400,7 @@ class Furnisher {
         const a = this.layOnWall(first, side, at, gap);
         if (!this.fits(a, 0)) continue;
         const b = this.layOnWall(second, OPPOSITE[side], at, gap);
-        if (!this.fits(b, 0) || b.some((x) => a.some((y) => overlaps(x.footprint, grow(y.footprint, 600))))) continue;
+        if (!this.fits(b, 0) || b.some((x) => a.some((y) => y.size.z > FLAT && overlaps(x.footprint, grow(y.footprint, 600))))) continue;
         this.placed.push(...a, ...b);
         return { side, at };
       }
@@ -393,6 +420,26 @@ class Furnisher {
     throw new Error(`${make(min).map((p) => p.name).join('+')} (>= ${min}) fits nowhere in room ${JSON.stringify(this.room)}`);
   }
 
+  /** One of `ids` for this sample room: the variants go round the seeds. */
+  pick(ids: readonly string[], offset = 0): string {
+    return ids[(this.variant + offset) % ids.length]!;
+  }
+
+  /** A ceiling piece centred over a point (nothing is under a ceiling piece's height on the floor plan). */
+  ceiling(part: Part, at: Vec2): void {
+    const z = LAYER_HEIGHT - part.h;
+    this.placed.push({
+      modelId: part.modelId,
+      name: part.name,
+      ...(part.files ? { files: part.files } : {}),
+      position: { x: at.x, y: at.y, z },
+      rotation: 0,
+      size: { x: part.w, y: part.d, z: part.h },
+      footprint: { x0: at.x - part.w / 2, x1: at.x + part.w / 2, y0: at.y - part.d / 2, y1: at.y + part.d / 2 },
+      h: LAYER_HEIGHT,
+    });
+  }
+
   /** A free-standing group (a dining table and its chairs) nearest to `near`, `clearance` from everything. */
   free(parts: readonly Part[], near: Vec2, clearance: number): void {
     const r = this.room;
@@ -410,6 +457,7 @@ class Furnisher {
         return {
           modelId: p.modelId,
           name: p.name,
+          ...(p.files ? { files: p.files } : {}),
           position: { x, y, z: p.z ?? 0 },
           rotation: normaliseAngle((turn * Math.PI) / 2),
           size: { x: p.w, y: p.d, z: p.h },
@@ -427,123 +475,202 @@ class Furnisher {
   }
 }
 
-// ---- what each room type gets ----
+// ---- what each room type gets: real catalogue models ----
 
-function bedGroup(bedWidth: number): Part[] {
-  const stand = 480;
-  return [
-    { modelId: 'bed-headboard', name: '床头板', w: bedWidth + 100, d: 100, h: 1100 },
-    { modelId: `bed-${bedWidth}`, name: '双人床', w: bedWidth, d: 2050, h: 480, dv: 100 },
-    { modelId: 'nightstand', name: '床头柜', w: stand, d: 420, h: 520, du: -(bedWidth / 2 + 50 + 60 + stand / 2) },
-    { modelId: 'nightstand', name: '床头柜', w: stand, d: 420, h: 520, du: bedWidth / 2 + 50 + 60 + stand / 2 },
-  ];
+let catalogue: Map<string, ModelRow> | null = null;
+
+/** A catalogue model as a part, at its own size (or `size` for a resizable one) with its files and mount. */
+function item(modelId: string, over: Omit<Partial<Part>, 'modelId' | 'files'> = {}): Part {
+  catalogue ??= new Map(modelRows().map((r) => [r.model_id, r]));
+  const row = catalogue.get(modelId);
+  if (!row) throw new Error(`no catalogue model ${modelId}`);
+  if (!row.resizable && (over.w !== undefined || over.d !== undefined || over.h !== undefined)) throw new Error(`${modelId} is not resizable`);
+  const base = publicModelFileBase(row.model_id, row.modelVersion);
+  return {
+    modelId: row.model_id,
+    name: row.name,
+    w: row.sizex,
+    d: row.sizey,
+    h: row.sizez,
+    ...over,
+    files: { gltfUrl: modelFileUrl(base, 'glb'), lowGltfUrl: modelFileUrl(base, 'low'), mount: row.type },
+  };
 }
 
-function wardrobe(w: number, depth = 600, h = 2400): Part[] {
-  return [{ modelId: `wardrobe-${w}`, name: '衣柜', w, d: depth, h }];
+/** The widest of `ids` no wider than `w` (wallLongest tries widths from the widest down). */
+function widestUpTo(ids: readonly string[], w: number): Part[] {
+  const fitting = ids.map((id) => item(id)).filter((p) => p.w <= w);
+  if (!fitting.length) return [];
+  return [fitting.reduce((a, b) => (b.w > a.w ? b : a))];
 }
 
-function deskGroup(w: number, depth: number): Part[] {
-  return [
-    { modelId: `desk-${w}`, name: '书桌', w, d: depth, h: 760 },
-    { modelId: 'chair-desk', name: '椅子', w: 480, d: 480, h: 900, dv: depth - 120, turn: 2 },
-  ];
+/** A piece standing on `support` (same du), its back `back` mm from the support's back. */
+function onTop(support: Part, piece: Part, back = 0): Part {
+  return { ...piece, du: support.du ?? 0, dv: (support.dv ?? 0) + back, z: (support.z ?? 0) + support.h };
+}
+
+const WARDROBES = ['yf-wardrobe-2d-oak', 'yf-wardrobe-3d-white', 'yf-wardrobe-4d-walnut', 'yf-wardrobe-2d-grey', 'yf-wardrobe-3d-ash', 'yf-wardrobe-2d-classic', 'yf-wardrobe-5d-sage', 'yf-wardrobe-4d-glass'];
+const NIGHTSTANDS = ['yf-chest-night-oak', 'yf-chest-night-walnut', 'yf-chest-night-white', 'yf-chest-night-marble'];
+const TABLE_LAMPS = ['yf-lamp-jar-ceramic', 'yf-lamp-cone-brass', 'yf-lamp-mushroom-white', 'yf-lamp-jar-blue', 'yf-lamp-cone-black', 'yf-lamp-mushroom-travertine'];
+const FLUSH_LAMPS = ['yf-lamp-flush-400', 'yf-lamp-flush-600', 'yf-lamp-flush-brass'];
+const PLANTS = ['yf-plant-monstera', 'yf-plant-fiddle-leaf', 'yf-plant-olive', 'yf-plant-snake', 'yf-plant-topiary', 'yf-plant-fiddle-small'];
+
+function bedGroup(f: Furnisher, bedWidth: 1500 | 1800): Part[] {
+  const bed = item(f.pick(bedWidth === 1800 ? ['yf-bed-1800-panel-oak-linen', 'yf-bed-1800-tufted-walnut-greyfabric', 'yf-bed-1800-channel-blackmetal-boucle', 'yf-bed-1800-slatted-ash-linen'] : ['yf-bed-1500-panel-walnut-linen', 'yf-bed-1500-tufted-walnut-blush', 'yf-bed-1500-channel-walnut-charcoal', 'yf-bed-1500-slatted-teak-linen']));
+  const stand = item(f.pick(NIGHTSTANDS));
+  const lamp = item(f.pick(TABLE_LAMPS));
+  const at = bed.w / 2 + 60 + stand.w / 2;
+  const left = { ...stand, du: -at };
+  const right = { ...stand, du: at };
+  return [bed, left, right, onTop(left, lamp, (stand.d - lamp.d) / 2), onTop(right, lamp, (stand.d - lamp.d) / 2)];
+}
+
+function deskGroup(f: Furnisher, deskId: string): Part[] {
+  const desk = item(deskId);
+  const chair = item(f.pick(['yf-chair-office-blackmetal-charcoal', 'yf-chair-office-chrome-navy']), { dv: desk.d + 20, turn: 2 });
+  const lamp = item('yf-lamp-task-black');
+  return [desk, chair, { ...onTop(desk, lamp, 30), du: desk.w / 2 - lamp.w / 2 - 60 }];
+}
+
+/** A plant in a free corner of the room, if one is free. */
+function plantInCorner(f: Furnisher, offset = 0): void {
+  const r = f.room;
+  for (const side of f.quietSides()) {
+    try {
+      f.wall([item(f.pick(PLANTS, offset))], [side], { gap: 60, prefer: (s) => (alongX(s) ? r.x1 : r.y1) });
+      return;
+    } catch {
+      // another side
+    }
+  }
 }
 
 function furnishBedroom(f: Furnisher, roomType: number): void {
   const double = roomType !== CHILD && f.width >= 3000 && f.depth >= 3000;
+  const r = f.room;
+  f.ceiling(item(f.pick(FLUSH_LAMPS)), { x: (r.x0 + r.x1) / 2, y: (r.y0 + r.y1) / 2 });
   if (double) {
-    const bedWidth = f.area >= 15 ? 1800 : 1500;
-    const bed = f.wall(bedGroup(bedWidth), f.quietSides());
+    const bed = f.wall(bedGroup(f, f.area >= 15 ? 1800 : 1500), f.quietSides());
     const rest = f.quietSides([bed.side]);
-    f.wallLongest((w) => wardrobe(w), rest, 1200, Math.min(2400, f.area >= 18 ? 2400 : 1800));
-    if (f.area >= 17) f.wall(deskGroup(1000, 450).slice(0, 1).map((p) => ({ ...p, modelId: 'dresser-1000', name: '梳妆台' })), f.windowSides([bed.side]));
+    f.wallLongest((w) => widestUpTo(WARDROBES, w), rest, 1000, Math.min(2500, f.area >= 18 ? 2500 : 2000));
+    if (f.area >= 17) {
+      const dresser = item('yf-desk-1000-dressing');
+      f.wall([dresser, item('yf-chair-stool-walnut-boucle', { dv: dresser.d + 20 })], f.windowSides([bed.side]));
+    }
+    plantInCorner(f);
     return;
   }
   // a child's room: a single bed along a wall, a desk under the window, a smaller wardrobe
-  const bed = f.wall([{ modelId: 'bed-1200', name: '单人床', w: 1200, d: 2000, h: 450, turn: 1 }], f.quietSides(), {
-    prefer: (side) => (alongX(side) ? f.room.x1 - 1000 : f.room.y1 - 1000),
+  const bed = f.wall([item(f.pick(['yf-bed-1200-slatted-oak-linen', 'yf-bed-1200-panel-whitelacquer-linen']), { turn: 1 })], f.quietSides(), {
+    prefer: (side) => (alongX(side) ? f.room.x1 - 1100 : f.room.y1 - 1100),
   });
-  f.wall(deskGroup(1000, 550), f.windowSides([bed.side]));
-  f.wallLongest((w) => wardrobe(w, 550, 2000), f.quietSides([bed.side]), 900, 1200);
+  f.wall(deskGroup(f, 'yf-desk-1000-legs'), f.windowSides([bed.side]));
+  f.wallLongest((w) => widestUpTo(['yf-wardrobe-1d-tall', 'yf-wardrobe-2d-oak', 'yf-wardrobe-2d-grey'], w), f.quietSides([bed.side]), 500, 1200);
 }
 
 function furnishLiving(f: Furnisher, near: Vec2 | null): void {
-  const sofaW = f.area >= 35 ? 2600 : f.area >= 20 ? 2200 : 1800;
-  const sofaGroup: Part[] = [
-    { modelId: `sofa-${sofaW}`, name: '沙发', w: sofaW, d: 900, h: 820 },
-    { modelId: 'coffee-table', name: '茶几', w: 1200, d: 600, h: 420, dv: 900 + 420 },
-  ];
+  const sofa = item(
+    f.area >= 35
+      ? 'yf-sofa-4-track-plinth-charcoal'
+      : f.area >= 20
+        ? f.pick(['yf-sofa-3-track-block-linen', 'yf-sofa-3-rolled-turned-cognac', 'yf-sofa-3-slope-tapered-blackleather', 'yf-sofa-3-track-metal-navy', 'yf-sofa-3-rolled-tapered-boucle'])
+        : f.pick(['yf-sofa-2-track-block-greyfabric', 'yf-sofa-2-rolled-turned-velvetgreen', 'yf-sofa-2-slope-tapered-terracotta']),
+  );
+  const table = item(f.pick(['yf-coffee-table-1200-oak', 'yf-coffee-table-1100-marble', 'yf-coffee-table-1200-oval-glass', 'yf-coffee-table-1300-walnut']), { dv: sofa.d + 400 });
+  const lamp = item(f.pick(['yf-lamp-column-black', 'yf-lamp-tripod-oak', 'yf-lamp-column-brass', 'yf-lamp-tripod-walnut']));
+  const sideLamp = { ...lamp, du: sofa.w / 2 + 100 + lamp.w / 2 };
+  const rugRow = item(f.pick(['yf-rug-1600x2300-beige', 'yf-rug-1400x2000-blue', 'yf-rug-1700x2400-red']));
+  // the rug under the coffee table and the sofa's front legs
+  const rug = { ...rugRow, dv: sofa.d - 250 };
+  const sofaGroup = [sofa, table, sideLamp];
   // sofa and TV face each other across the shorter span of the room
   const across: Side[] = f.width >= f.depth ? ['N', 'S'] : ['E', 'W'];
   const sides = [...across, ...SIDES.filter((s) => !across.includes(s))].sort((a, b) => Number(f.hasWindow(a)) - Number(f.hasWindow(b)));
   const preferAt = (side: Side) => (near ? (alongX(side) ? near.x : near.y) : undefined);
-  const tv: Part[] = [
-    { modelId: 'tv-cabinet', name: '电视柜', w: Math.min(2000, sofaW), d: 400, h: 480 },
-    { modelId: 'tv-65', name: '电视', w: 1460, d: 60, h: 840, z: 900 },
-  ];
-  const sofa = f.facing(sofaGroup, tv, sides, preferAt);
+  const unit = item(f.pick(['yf-tv-unit-1800-walnut', 'yf-tv-unit-1600-oak', 'yf-tv-unit-2000-white', 'yf-tv-unit-2200-ash']));
+  const tv = item(unit.w >= 2000 ? 'yf-appliance-tv-75' : 'yf-appliance-tv-65');
+  const tvGroup: Part[] = [unit, onTop(unit, tv, (unit.d - tv.d) / 2)];
+  let placed: WallPlacement;
+  try {
+    placed = f.facing([...sofaGroup, rug], tvGroup, sides, preferAt);
+  } catch {
+    placed = f.facing(sofaGroup, tvGroup, sides, preferAt);
+  }
+  plantInCorner(f);
   if (f.area >= 24) {
-    // the dining table of a 客餐厅, away from the sofa
-    const chair = (du: number, dv: number, turn: 0 | 2): Part => ({ modelId: 'chair-dining', name: '餐椅', w: 450, d: 450, h: 900, du, dv, turn });
-    const table: Part[] = [
-      { modelId: 'dining-table-1400', name: '餐桌', w: 1400, d: 800, h: 750 },
-      chair(-350, 625, 0),
-      chair(350, 625, 0),
-      chair(-350, -625, 2),
-      chair(350, -625, 2),
-    ];
+    // the dining table of a 客餐厅, away from the sofa, a pendant over it
+    const diningTable = item(f.pick(['yf-dining-table-1400-oak-legs', 'yf-dining-table-1400-sled']));
+    const chairId = f.pick(['yf-chair-slat-oak-oak', 'yf-chair-upholstered-walnut-greyfabric', 'yf-chair-spindle-ash-ash', 'yf-chair-slat-walnut-walnut']);
+    const chairRow = item(chairId);
+    const dv = diningTable.d / 2 + chairRow.d / 2 + 20;
+    // free() puts +dv south of the table: those chairs turn round to face it
+    const chair = (du: number, side: 1 | -1): Part => ({ ...chairRow, du, dv: side * dv, turn: side === 1 ? 2 : 0 });
+    const pendant = item(f.pick(['yf-lamp-dome-black', 'yf-lamp-dome-brass', 'yf-lamp-drum-linen']));
+    const group: Part[] = [diningTable, chair(-350, 1), chair(350, 1), chair(-350, -1), chair(350, -1), { ...pendant, z: LAYER_HEIGHT - pendant.h }];
     const r = f.room;
-    const far: Vec2 = alongX(sofa.side) ? { x: sofa.at < (r.x0 + r.x1) / 2 ? r.x1 - 1200 : r.x0 + 1200, y: (r.y0 + r.y1) / 2 } : { x: (r.x0 + r.x1) / 2, y: sofa.at < (r.y0 + r.y1) / 2 ? r.y1 - 1200 : r.y0 + 1200 };
-    f.free(table, far, 350);
+    const far: Vec2 = alongX(placed.side) ? { x: placed.at < (r.x0 + r.x1) / 2 ? r.x1 - 1200 : r.x0 + 1200, y: (r.y0 + r.y1) / 2 } : { x: (r.x0 + r.x1) / 2, y: placed.at < (r.y0 + r.y1) / 2 ? r.y1 - 1200 : r.y0 + 1200 };
+    f.free(group, far, 350);
+  } else {
+    const r = f.room;
+    f.ceiling(item(f.pick(['yf-lamp-chandelier-6', 'yf-lamp-drum-linen', 'yf-lamp-flush-600'])), { x: (r.x0 + r.x1) / 2, y: (r.y0 + r.y1) / 2 });
   }
 }
 
 function furnishKitchen(f: Furnisher): void {
-  const counter = (w: number): Part[] => [{ modelId: `counter-${w}`, name: '橱柜', w, d: 600, h: 850 }];
+  // base cabinets: the catalogue's sideboard stretched to a counter's depth and height
+  const cabinet = f.pick(['yf-chest-side-oak', 'yf-chest-side-walnut', 'yf-chest-side-marble']);
+  const counter = (w: number): Part[] => [item(cabinet, { w, d: 600, h: 850 })];
   const first = f.wallLongest(counter, f.windowSides(), 1200, f.length(f.windowSides()[0]!));
-  // an L: the second run along a wall beside the first, starting at the corner
+  // an L: the second run along a wall beside the first, starting at the corner, with the hob and its hood
   const beside = SIDES.filter((s) => s !== first.side && s !== OPPOSITE[first.side]);
-  // along a side beside the first run, the line of the first run's wall is its corner
   const r = f.room;
   const wallLine: Readonly<Record<Side, number>> = { N: r.y1, S: r.y0, E: r.x1, W: r.x0 };
-  const second = f.wallLongest(counter, beside, 800, Math.min(2400, f.length(beside[0]!) - 600), () => wallLine[first.side]);
+  const hob = item(f.pick(['yf-appliance-hob-4', 'yf-appliance-hob-5']));
+  const hood = item('yf-appliance-hood-steel', {});
+  const withHob = (w: number): Part[] => {
+    const run = item(cabinet, { w, d: 600, h: 850 });
+    return [run, onTop(run, hob, 20), { ...hood, z: 1500 }];
+  };
+  const second = f.wallLongest(withHob, beside, 1000, Math.min(2400, f.length(beside[0]!) - 600), () => wallLine[first.side]);
   // the fridge at the far end of the second run, else in the corner beside it
-  f.wall([{ modelId: 'fridge', name: '冰箱', w: 700, d: 700, h: 1800 }], [second.side, ...f.quietSides([first.side, second.side])], {
+  f.wall([item(f.pick(['yf-appliance-fridge-steel', 'yf-appliance-fridge-white']))], [second.side, ...f.quietSides([first.side, second.side])], {
     prefer: (side) => (side === second.side ? wallLine[OPPOSITE[first.side]] : wallLine[second.side]),
   });
+  f.ceiling(item('yf-lamp-flush-400'), { x: (r.x0 + r.x1) / 2, y: (r.y0 + r.y1) / 2 });
 }
 
 function furnishBathroom(f: Furnisher): void {
   const quiet = f.quietSides();
-  f.wall([{ modelId: 'shower-900', name: '淋浴房', w: 900, d: 900, h: 2000 }], quiet, {
+  const r = f.room;
+  f.wall([item(f.pick(['yf-sanitary-shower-900', 'yf-sanitary-shower-quadrant']))], quiet, {
     gap: 0,
-    prefer: (side) => {
-      const r = f.room;
-      return alongX(side) ? r.x1 : r.y1;
-    },
+    prefer: (side) => (alongX(side) ? r.x1 : r.y1),
   });
-  f.wall([{ modelId: 'toilet', name: '马桶', w: 400, d: 680, h: 760 }], quiet);
-  f.wall([{ modelId: 'vanity-800', name: '浴室柜', w: 800, d: 500, h: 850 }], f.windowSides());
+  f.wall([item(f.pick(['yf-sanitary-toilet', 'yf-sanitary-toilet-compact']))], quiet);
+  const vanity = item(f.pick(['yf-sanitary-vanity-800-white', 'yf-sanitary-vanity-800-grey', 'yf-sanitary-vanity-600-oak']));
+  const mirror = item('yf-decor-mirror-rect');
+  f.wall([vanity, { ...mirror, z: vanity.h + 250 }], [...quiet, ...f.windowSides()]);
+  f.ceiling(item('yf-lamp-flush-400'), { x: (r.x0 + r.x1) / 2, y: (r.y0 + r.y1) / 2 });
 }
 
 function furnishStudy(f: Furnisher, teaRoom: boolean): void {
-  const desk = f.wall(deskGroup(1400, 700), f.windowSides());
-  f.wallLongest((w) => [{ modelId: `bookshelf-${w}`, name: '书架', w, d: 350, h: 2000 }], f.quietSides([desk.side]), 900, 1800);
+  const desk = f.wall(deskGroup(f, 'yf-desk-1400-walnut'), f.windowSides());
+  f.wallLongest((w) => widestUpTo(['yf-shelf-bookcase-oak', 'yf-shelf-bookcase-walnut', 'yf-shelf-bookcase-white'], w), f.quietSides([desk.side]), 800, 1800);
+  const r = f.room;
+  f.ceiling(item(f.pick(FLUSH_LAMPS)), { x: (r.x0 + r.x1) / 2, y: (r.y0 + r.y1) / 2 });
   if (!teaRoom) {
-    f.wall([{ modelId: 'armchair', name: '单人沙发', w: 800, d: 800, h: 800 }], f.quietSides([desk.side]));
+    f.wall([item(f.pick(['yf-armchair-wing-turned-velvetgreen', 'yf-armchair-track-block-greyfabric', 'yf-armchair-slope-tapered-mustard']))], f.quietSides([desk.side]));
+    plantInCorner(f, 1);
     return;
   }
-  const r = f.room;
+  const table = item('yf-coffee-table-1200-oak');
+  const stool = item('yf-chair-stool-oak-oak');
   f.free(
-    [
-      { modelId: 'tea-table', name: '茶桌', w: 1200, d: 600, h: 450 },
-      { modelId: 'tea-stool', name: '茶凳', w: 400, d: 400, h: 420, dv: 560 },
-      { modelId: 'tea-stool', name: '茶凳', w: 400, d: 400, h: 420, dv: -560 },
-    ],
+    [table, { ...stool, dv: table.d / 2 + 60 + stool.d / 2 }, { ...stool, dv: -(table.d / 2 + 60 + stool.d / 2) }],
     { x: (r.x0 + r.x1) / 2, y: (r.y0 + r.y1) / 2 },
     250,
   );
+  plantInCorner(f, 1);
 }
 
 function furnish(f: Furnisher, roomType: number, name: string, near: Vec2 | null): void {
@@ -894,8 +1021,8 @@ function roomContaining(kernel: Kernel, p: Vec2): { id: string; outline: readonl
   return found[0]!;
 }
 
-/** The scene of one sample-room seed, built with the kernel. */
-export function buildModelRoomScene(seed: ModelRoomSeed): BuiltModelRoom {
+/** The scene of one sample-room seed, built with the kernel; `variant` picks the catalogue's variants (the seed's place). */
+export function buildModelRoomScene(seed: ModelRoomSeed, variant = modelRoomSeeds().findIndex((s) => s.key === seed.key)): BuiltModelRoom {
   const kernel = createKernel({ ids: createSequentialIds() });
   const persistence = createPersistence(kernel);
   try {
@@ -924,14 +1051,14 @@ export function buildModelRoomScene(seed: ModelRoomSeed): BuiltModelRoom {
         mode: tile.mode,
         image: assetUrl(`catalogue/tiles/${tile.code}`),
       });
-      const furnisher = new Furnisher(inner, openingsOf(plan, inner));
+      const furnisher = new Furnisher(inner, openingsOf(plan, inner), variant);
       try {
         furnish(furnisher, spec.roomType, spec.name, spec.sofaNear ?? null);
       } catch (e) {
         throw new Error(`${seed.key} ${spec.name}: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
       }
       for (const p of furnisher.placed) {
-        kernel.exec('model.add', { modelId: p.modelId, name: p.name, position: p.position, rotation: p.rotation, size: p.size });
+        kernel.exec('model.add', { modelId: p.modelId, name: p.name, position: p.position, rotation: p.rotation, size: p.size, ...(p.files ?? {}) });
         models++;
       }
     }

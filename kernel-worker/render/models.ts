@@ -8,10 +8,13 @@ import {
   InstancedBufferGeometry,
   InstancedMesh,
   LineSegments,
+  type Camera,
   Matrix4,
   MeshStandardMaterial,
   type Material,
   Object3D,
+  OrthographicCamera,
+  PerspectiveCamera,
   Quaternion,
   ShaderMaterial,
   Vector3,
@@ -46,6 +49,14 @@ import { createModelFiles, type LoadModelFile, type ModelFiles, type ModelFilesO
 // unit box). Its box instance is hidden then, but its proxy and its edges in the wireframe modes
 // (a matrix attribute of their own) stay. A highlighted model with furniture stays in its set:
 // the highlight's outline of the proxy shows it, where a tinted box would hide the furniture.
+//
+// Level of detail by distance (lod, isEnableLod): before each frame, updateLod() measures every
+// model that has a low-poly GLB on screen (its bounding sphere's radius over the half height the
+// camera sees at its distance) and moves it to the low file's set when it is small, back to the
+// full file's when it is large again. The two thresholds differ (hysteresis), so a model at the
+// border does not switch back and forth while the camera creeps. A model switches only once the
+// file it goes to has been decoded (the cache keeps both, one decode each): meanwhile it stays in
+// the set it is in, never falling back to its box.
 
 /** Placeholder colours, per catalogue item (models of one modelId look alike). */
 export const MODEL_PALETTE: readonly number[] = [0x9aa5b1, 0xb5a48b, 0x7d8c7a, 0xc2b8a3, 0x8c7b6b, 0xa3b5c4, 0xd0c4b0, 0x6f7b85];
@@ -68,6 +79,22 @@ export function modelMatrix(record: ModelRecord, elevation: number, out = new Ma
 }
 
 const HIDDEN = new Matrix4().makeScale(0, 0, 0);
+
+/**
+ * A model goes to its low-poly file when its bounding sphere's radius is under this fraction of
+ * the half height the camera sees at its distance, and back to the full file above LOD_NEAR:
+ * the gap between them is the hysteresis.
+ */
+export const LOD_FAR = 0.1;
+export const LOD_NEAR = 0.13;
+
+/** How large a sphere of `radius` at `centre` looks: its radius over the half height seen there (1 fills half the view's height). */
+export function screenFraction(camera: Camera, centre: Vector3, radius: number, cameraPosition: Vector3): number {
+  if (camera instanceof OrthographicCamera) return (radius * camera.zoom * 2) / Math.max(camera.top - camera.bottom, 1e-6);
+  const fov = camera instanceof PerspectiveCamera ? camera.getEffectiveFOV() : 50;
+  const distance = Math.max(centre.distanceTo(cameraPosition), 1e-3);
+  return radius / (distance * Math.tan(((fov / 2) * Math.PI) / 180));
+}
 
 // A model's group and proxy report what refresh() must follow (watched.ts): a frame looks only at
 // the models whose group was shown or hidden or whose proxy a highlight re-materialed.
@@ -115,6 +142,11 @@ interface Slot {
   url: string | null;
   /** its furniture set's key: the address, and its part materials if any */
   setKey: string | null;
+  /** drawn from its low-poly file by distance (lod) as of the last updateLod */
+  far: boolean;
+  /** the centre of its box and its bounding sphere's radius, in metres (lod) */
+  readonly centre: Vector3;
+  readonly radius: number;
   /** its furniture set once the file has loaded, and its instance there */
   set: FurnitureSet | null;
   setIndex: number;
@@ -145,6 +177,12 @@ export interface ModelLayer {
   setViewMode(mode: ViewMode): void;
   /** Low-poly GLBs (lowGltfUrl) where a record has one; true when what is drawn changed. */
   setLowPoly(on: boolean): boolean;
+  /** Level of detail by distance on or off (see the header); true when what is drawn changed. */
+  setLod(on: boolean): boolean;
+  /** Before a frame: each model with a low-poly file drawn from it or from its full file by how large it looks from `camera` (lod on); true when any switched. */
+  updateLod(camera: Camera): boolean;
+  /** Models drawn from their low-poly file by distance right now (tests, benchmarks). */
+  readonly farCount: number;
   /** The instanced mesh of the boxes (tests: one for all models, count = models). */
   readonly mesh: InstancedMesh;
   /** The furniture sets' meshes of a GLB address (tests, benchmarks); empty until it has loaded. */
@@ -197,7 +235,7 @@ export function metricUv(geometry: BufferGeometry): BufferGeometry {
   return out;
 }
 
-/** The GLB a record is drawn from. */
+/** The GLB a record is drawn from: its low-poly one when asked for (lowPolyModels, or far by lod) and it has one. */
 function urlOf(record: ModelRecord, low: boolean): string | null {
   return (low ? record.lowGltfUrl : undefined) ?? record.gltfUrl ?? null;
 }
@@ -238,9 +276,15 @@ export function createModelLayer(options: ModelLayerOptions = {}): ModelLayer {
   let lent: Slot[] = [];
   let mode: ViewMode = 0;
   let low = false;
+  let lod = false;
+  /** Models by distance on their low-poly file (lod). */
+  let farCount = 0;
+  const cameraPosition = new Vector3();
   const sets = new Map<string, FurnitureSet>();
   /** Slots drawn as boxes while their GLB loads, by address. */
   const waiting = new Map<string, Set<Slot>>();
+  /** Files lod switches wait for: their arrival asks for a frame, which switches the models. */
+  const lodWaiting = new Set<string>();
   const scratch = new Matrix4();
   /** Slots whose group or proxy changed since the last refresh (see ModelGroup). */
   const dirty = new Set<Slot>();
@@ -397,7 +441,20 @@ export function createModelLayer(options: ModelLayerOptions = {}): ModelLayer {
     slot.set = null;
   }
 
+  /** Moves a slot to another GLB (or to its box); true when what is drawn changed. */
+  function moveTo(slot: Slot, url: string | null, base: boolean): boolean {
+    if (url === slot.url) return false;
+    const had = slot.set !== null;
+    leave(slot);
+    slot.url = url;
+    slot.setKey = setKeyOf(slot.record, url);
+    join(slot);
+    syncVisibility(slot, base, true);
+    return had || slot.set !== null;
+  }
+
   function loaded(url: string): void {
+    if (lodWaiting.delete(url)) options.onChange?.();
     const list = waiting.get(url);
     waiting.delete(url);
     if (!list?.size) return;
@@ -458,6 +515,7 @@ export function createModelLayer(options: ModelLayerOptions = {}): ModelLayer {
     slot.group.watcher = slot.proxy.watcher = undefined;
     dirty.delete(slot);
     leave(slot);
+    if (slot.far) farCount -= 1;
     // The last instance fills the hole.
     const last = order.pop()!;
     if (last !== slot) {
@@ -517,11 +575,16 @@ export function createModelLayer(options: ModelLayerOptions = {}): ModelLayer {
         before.proxy.watcher = undefined;
         dirty.delete(before);
         leave(before);
+        if (before.far) farCount -= 1;
       }
+      const far = lod && (before?.far ?? false) && !!record.lowGltfUrl;
+      if (far) farCount += 1;
       attach(group);
       group.updateMatrixWorld(true);
-      const url = urlOf(record, low);
-      const slot: Slot = { id: record.id, record, index, url, setKey: setKeyOf(record, url), set: null, setIndex: -1, group, proxy, material: modelMaterial, matrix, inBatch: true, own: false };
+      const centre = new Vector3(0, 0.5, 0).applyMatrix4(matrix);
+      const radius = (Math.hypot(record.size.x, record.size.y, record.size.z) * MM) / 2;
+      const url = urlOf(record, low || far);
+      const slot: Slot = { id: record.id, record, index, url, setKey: setKeyOf(record, url), far, centre, radius, set: null, setIndex: -1, group, proxy, material: modelMaterial, matrix, inBatch: true, own: false };
       join(slot);
       group.watcher = proxy.watcher = () => dirty.add(slot);
       order[index] = slot;
@@ -572,18 +635,54 @@ export function createModelLayer(options: ModelLayerOptions = {}): ModelLayer {
       low = on;
       let changed = false;
       const base = containerShown();
+      for (const slot of order) changed = moveTo(slot, urlOf(slot.record, low || slot.far), base) || changed;
+      return changed;
+    },
+    setLod(on) {
+      if (on === lod) return false;
+      lod = on;
+      if (on) return false;
+      // Off: every model back on its full file (or its low one while lowPolyModels asks for it).
+      let changed = false;
+      const base = containerShown();
       for (const slot of order) {
-        const url = urlOf(slot.record, low);
-        if (url === slot.url) continue;
-        const had = slot.set !== null;
-        leave(slot);
-        slot.url = url;
-        slot.setKey = setKeyOf(slot.record, url);
-        join(slot);
-        syncVisibility(slot, base, true);
-        changed ||= had || slot.set !== null;
+        if (!slot.far) continue;
+        slot.far = false;
+        changed = moveTo(slot, urlOf(slot.record, low), base) || changed;
+      }
+      farCount = 0;
+      return changed;
+    },
+    updateLod(camera) {
+      if (!lod || !files) return false;
+      camera.getWorldPosition(cameraPosition);
+      let changed = false;
+      const base = containerShown();
+      for (const slot of order) {
+        if (!slot.record.lowGltfUrl || !slot.record.gltfUrl) continue;
+        const size = screenFraction(camera, slot.centre, slot.radius, cameraPosition);
+        const far = slot.far ? size < LOD_NEAR : size < LOD_FAR;
+        if (far === slot.far) continue;
+        // lowPolyModels draws the low file anyway: only the state follows.
+        const url = urlOf(slot.record, low || far);
+        if (url !== slot.url) {
+          const shape = files.ready(url!);
+          if (shape === undefined) {
+            // Not decoded yet: stay on the file drawn now; its arrival asks for a frame (loaded()).
+            lodWaiting.add(url!);
+            void files.load(url!);
+            continue;
+          }
+          if (shape === null) continue;
+          changed = moveTo(slot, url, base) || changed;
+        }
+        slot.far = far;
+        farCount += far ? 1 : -1;
       }
       return changed;
+    },
+    get farCount() {
+      return farCount;
     },
     furnitureOf: (url) => sets.get(url)?.meshes ?? [],
     files,
@@ -599,6 +698,7 @@ export function createModelLayer(options: ModelLayerOptions = {}): ModelLayer {
       for (const g of metric.values()) g.dispose();
       metric.clear();
       waiting.clear();
+      lodWaiting.clear();
       files?.dispose();
       mesh.dispose();
       unitBox.dispose();

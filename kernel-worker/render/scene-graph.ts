@@ -95,6 +95,8 @@ export interface SceneGraph {
   setCeilingsShown(shown: boolean): boolean;
   /** Models drawn from their low-poly GLBs (lowPolyModels); true when that changed anything. */
   setLowPolyModels(on: boolean): boolean;
+  /** Level of detail by distance (lod, see models.ts): switched before each frame from its camera; true when that changed anything. */
+  setLod(on: boolean): boolean;
   /**
    * Brings the instanced models and the static batches in line with the records' groups and
    * meshes (hidden by Ctrl+H or a capture, highlighted, rebuilt); true when anything changed.
@@ -164,9 +166,10 @@ export function createSceneGraph(options: SceneGraphOptions = {}): SceneGraph {
   // matrices (done here, once the document left), for the draw list and for each shadow map.
   scene.matrixWorldAutoUpdate = false;
   let lent: Object3D[] = [];
-  scene.onBeforeRender = () => {
+  scene.onBeforeRender = (_renderer, _scene, camera) => {
     endFrame();
     prepareFrame();
+    models.updateLod(camera);
     lent = lendForFrame();
     scene.remove(content);
     for (const g of lent) drawn.add(g);
@@ -540,6 +543,7 @@ export function createSceneGraph(options: SceneGraphOptions = {}): SceneGraph {
       return true;
     },
     setLowPolyModels: (on) => models.setLowPoly(on),
+    setLod: (on) => models.setLod(on),
     prepareFrame,
     batchStats: () => batches.stats(),
     get modelMesh() {

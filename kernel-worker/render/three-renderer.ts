@@ -144,8 +144,9 @@ export const createThreeRenderer = (clock: RendererClock): RendererFactory => (c
       if (next.shadows) views.lighting.setShadows(next.shadows);
       if (next.locale) plan.setLocale(next.locale);
       if (next.skirting !== undefined) graph.setSkirting(next.skirting);
-      // Low-poly models always where asked for; lod (by distance) draws the full files for now.
+      // Low-poly models always where asked for; lod switches each model by how large it looks.
       if (next.lowPolyModels !== undefined) graph.setLowPolyModels(next.lowPolyModels);
+      if (next.lod !== undefined) graph.setLod(next.lod);
       // Camera speed, drag response, mouse buttons, transparent-mode opacities.
       views.setOptions(next);
       loop.invalidate();

@@ -8,6 +8,7 @@ import type { FileStorage } from '../storage/types';
 import { ensureMaterialFile, parseMaterialFileKey } from './materials/files';
 import { ensureModelFile, parseModelFileKey } from './model-files';
 import { modelRoomSceneSeed, storeModelRoomScene } from './model-room-scenes';
+import { modelRoomCoverSeed, storeModelRoomCover } from './model-room-covers';
 import { encodePng } from './png';
 import { mixedLaying, renderTexture, sizeForAspect, thumbnail, downscale, type RgbImage, type TextureSpec } from './textures';
 
@@ -88,8 +89,8 @@ async function drawAsset(db: Db, storage: FileStorage, key: string, parsed: { ba
 }
 
 /**
- * Makes sure the file under `key` is in storage: a picture, drawn when its item exists, or the
- * scene file of a seeded sample room (catalogue/model-rooms/<seed key>.scene.json, read from the
+ * Makes sure the file under `key` is in storage: a picture, drawn when its item exists, the cover
+ * of a seeded sample room (its plan, model-room-covers.ts), or the scene file of a seeded sample room (catalogue/model-rooms/<seed key>.scene.json, read from the
  * committed file: model-room-scenes.ts). False when the key names neither (unknown base, variant
  * or seed). Model files (GLB, cover, plan) go to model-files.ts.
  */
@@ -99,6 +100,15 @@ export async function ensureAsset(db: Db, storage: FileStorage, key: string): Pr
   const materialKey = parseMaterialFileKey(key);
   if (materialKey) return ensureMaterialFile(db, storage, key, materialKey);
   if (await storage.stat(key)) return true;
+  const coverSeed = modelRoomCoverSeed(key);
+  if (coverSeed !== null) {
+    let drawing = inFlight.get(key);
+    if (!drawing) {
+      drawing = storeModelRoomCover(storage, key, coverSeed).finally(() => inFlight.delete(key));
+      inFlight.set(key, drawing);
+    }
+    return drawing;
+  }
   const sceneSeed = modelRoomSceneSeed(key);
   const parsed = parseAssetKey(key);
   if (sceneSeed === null && !parsed) return false;

@@ -12,6 +12,7 @@ import {
   publicTileSeeds,
   type TileSeed,
 } from './catalogue-data';
+import { modelRoomCoverKey } from './model-room-covers';
 import { modelRoomSceneKey } from './model-room-scenes';
 import { seedMaterials } from './materials/materials';
 import { seedModels } from './seed-models';
@@ -194,7 +195,8 @@ async function seedModelRooms(db: Db): Promise<number> {
     style: r.style,
     area: r.area,
     viewed_count: r.viewedCount,
-    cover_url: assetUrl(baseOf(r.key)),
+    // the plan that opens, with its furniture (model-room-covers.ts)
+    cover_url: FILES_URL_PREFIX + modelRoomCoverKey(r.key),
     asset_base: baseOf(r.key),
     // the committed scene file (model-room-scenes.ts), served under /files/catalogue/
     scene_file: FILES_URL_PREFIX + modelRoomSceneKey(r.key),
@@ -223,6 +225,14 @@ async function seedModelRooms(db: Db): Promise<number> {
        from jsonb_to_recordset($1::jsonb) as x(seed_key text, scene_file text)
       where m.seed_key = x.seed_key and m.scene_file = ''`,
     [JSON.stringify(rows.map((r) => ({ seed_key: r.seed_key, scene_file: r.scene_file })))],
+  );
+  // Sample rooms seeded with the old abstract picture as their cover get their plan; a cover the
+  // owner has set stays.
+  await db.query(
+    `update model_rooms m set cover_url = x.cover_url
+       from jsonb_to_recordset($1::jsonb) as x(seed_key text, old_cover text, cover_url text)
+      where m.seed_key = x.seed_key and m.cover_url = x.old_cover`,
+    [JSON.stringify(rows.map((r) => ({ seed_key: r.seed_key, old_cover: assetUrl(r.asset_base), cover_url: r.cover_url })))],
   );
   return added.length;
 }

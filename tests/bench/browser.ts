@@ -6,7 +6,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { createServer, type ViteDevServer } from 'vite';
+import { createServer, type Plugin, type ViteDevServer } from 'vite';
+import { buildModel, furnitureDefs, type BuiltModel, type FurnitureDef } from '../../server/catalogues/furniture/catalogue';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -19,12 +20,52 @@ interface Shared {
 
 let shared: Promise<Shared> | null = null;
 
+/**
+ * Serves the generated catalogue's GLBs where the scenes of the bench pages point
+ * (/files/catalogue/models/v<n>/<model_id>[.low].glb, render-house-scene.ts): drawn by the
+ * generator on first request and kept for the run, as the app's server does with its storage.
+ */
+function catalogueModelFiles(): Plugin {
+  let defs: Map<string, { def: FurnitureDef; id: number }> | null = null;
+  const built = new Map<string, Promise<BuiltModel>>();
+  return {
+    name: 'bench-catalogue-model-files',
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const m = /^\/files\/catalogue\/models\/v\d+\/([A-Za-z0-9_-]+?)(\.low)?\.glb$/.exec(req.url ?? '');
+        if (!m) return next();
+        defs ??= new Map(furnitureDefs().map((def, i) => [`yf-${def.key}`, { def, id: i + 1 }]));
+        const hit = defs.get(m[1]!);
+        if (!hit) {
+          res.statusCode = 404;
+          res.end();
+          return;
+        }
+        let model = built.get(m[1]!);
+        if (!model) built.set(m[1]!, (model = buildModel(hit.def, hit.id, { coverSize: 0 })));
+        model.then(
+          (b) => {
+            res.setHeader('Content-Type', 'model/gltf-binary');
+            res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
+            res.end(Buffer.from(m[2] ? b.lowGlb : b.glb));
+          },
+          (e: unknown) => {
+            res.statusCode = 500;
+            res.end(String(e));
+          },
+        );
+      });
+    },
+  };
+}
+
 async function start(): Promise<Shared> {
   const server = await createServer({
     root,
     configFile: path.join(root, 'vite.config.ts'),
     logLevel: 'warn',
     clearScreen: false,
+    plugins: [catalogueModelFiles()],
     server: {
       port: 0,
       host: '127.0.0.1',

@@ -1,25 +1,39 @@
-// The whole house of the render benchmark (issue 5): one storey of 12 rooms (3 x 4) whose sides
-// are each built of five collinear walls (155 walls), a door per room and windows along the
-// outside (60 openings), floor pavings, two lights per room, and 2,000 furniture items of three
-// parts each (6,000 model records: a body, a back or top, a plinth). Deterministic; every record
-// passes the kernel's validators. Shared by the benchmark page and its Node side.
+// The whole house of the render benchmark (issues 5 and 13): one storey of 12 rooms (3 x 4) whose
+// sides are each built of five collinear walls (155 walls), a door per room and windows along the
+// outside (60 openings), floor pavings, two lights per room, and 2,000 real catalogue models of
+// 200 kinds (10 of each; the furniture generator's GLBs with their low-poly variants).
+// Deterministic; every record passes the kernel's validators. Node only (the catalogue's
+// generators): the bench hands the JSON to its page.
 
 import type { DocumentRecord, LightRecord, MetaRecord, ModelRecord, OpeningRecord, PavingRecord, RoomRecord, StoreyRecord, Vec2, WallRecord } from '../../protocol/records';
 import { SCENE_FILE_FORMAT, canonicalJson, compareIds, type FileRecord } from '../../protocol/scene-file';
 import { currentSchema } from '../../kernel-worker/persistence/migrations';
 import { fileMeta } from '../../kernel-worker/persistence/scene-codec';
 import { mulberry32 } from '../fixtures/prng';
+import { modelRows, type ModelRow } from '../../server/catalogues/furniture/catalogue';
 
-export const RENDER_HOUSE = { rows: 3, cols: 4, segments: 5, items: 2000, partsPerItem: 3, openings: 60 } as const;
+export const RENDER_HOUSE = { rows: 3, cols: 4, segments: 5, items: 2000, kinds: 200, openings: 60 } as const;
+
+/** Where the bench's dev server serves a catalogue model's files (browser.ts, catalogueModelFiles). */
+export function benchModelUrl(modelId: string, low: boolean): string {
+  return `/files/catalogue/models/v1/${modelId}${low ? '.low' : ''}.glb`;
+}
+
+/** `kinds` distinct catalogue models, spread over the catalogue's families (every n-th row). */
+export function houseModelRows(kinds: number): ModelRow[] {
+  const all = modelRows();
+  const step = all.length / kinds;
+  return Array.from({ length: Math.min(kinds, all.length) }, (_, i) => all[Math.floor(i * step)]!);
+}
 
 const ROOM_W = 5000;
 const ROOM_D = 4200;
 const THICKNESS = 240;
 const HEIGHT = 2800;
-const CATALOGUE = ['sofa', 'bed', 'wardrobe', 'table', 'chair', 'cabinet', 'desk', 'shelf'];
 
-export function renderHouseRecords(): DocumentRecord[] {
-  const { rows, cols, segments, items, partsPerItem } = RENDER_HOUSE;
+export function renderHouseRecords(size: { items: number; kinds: number } = RENDER_HOUSE): DocumentRecord[] {
+  const { rows, cols, segments } = RENDER_HOUSE;
+  const { items, kinds } = size;
   const rand = mulberry32(5150);
   const storeyId = 'storey-0';
   const out: DocumentRecord[] = [];
@@ -142,44 +156,40 @@ export function renderHouseRecords(): DocumentRecord[] {
     });
   }
 
-  // Furniture: each item three boxes side by side (body, back, plinth), like a sofa or a bed.
+  // Furniture: `kinds` real catalogue models (the generator's GLBs and their low-poly variants,
+  // served by the bench's dev server, browser.ts), `items / kinds` of each, spread over the rooms.
+  // Ceiling pieces hang under the ceiling, wall pieces at 1.2 m, the rest stand on the floor.
+  const catalogue = houseModelRows(kinds);
   for (let i = 0; i < items; i++) {
     const room = rooms[i % rooms.length]!;
     const [a, , b] = room.outline as [Vec2, Vec2, Vec2, Vec2];
-    const modelId = CATALOGUE[i % CATALOGUE.length]!;
-    const w = 400 + rand.int(0, 10) * 100;
-    const d = 300 + rand.int(0, 6) * 100;
-    const h = 400 + rand.int(0, 10) * 100;
+    const row = catalogue[i % catalogue.length]!;
+    const w = row.sizex;
+    const d = row.sizey;
     const x = a.x + 200 + w / 2 + rand.next() * Math.max(0, b.x - a.x - 400 - w);
     const y = a.y + 200 + d / 2 + rand.next() * Math.max(0, b.y - a.y - 400 - d);
     const rotation = rand.pick([0, Math.PI / 2, Math.PI, -Math.PI / 2]);
-    const parts: [string, Vec2, { x: number; y: number; z: number }, number][] = [
-      [`${modelId}-body`, { x: 0, y: 0 }, { x: w, y: d, z: h * 0.6 }, 80],
-      [`${modelId}-back`, { x: 0, y: d / 2 - 60 }, { x: w, y: 120, z: h * 0.4 }, 80 + h * 0.6],
-      [`${modelId}-plinth`, { x: 0, y: 0 }, { x: w - 40, y: d - 40, z: 80 }, 0],
-    ];
-    for (let p = 0; p < partsPerItem; p++) {
-      const [part, at, size, z] = parts[p]!;
-      const cos = Math.cos(rotation);
-      const sin = Math.sin(rotation);
-      const model: ModelRecord = {
-        id: `item-${i}.${p}`,
-        type: 'model',
-        storeyId,
-        modelId: part,
-        name: '家具',
-        position: { x: Math.round(x + at.x * cos - at.y * sin), y: Math.round(y + at.x * sin + at.y * cos), z: Math.round(z) },
-        rotation,
-        size: { x: Math.round(size.x), y: Math.round(size.y), z: Math.round(size.z) },
-      };
-      out.push(model);
-    }
+    const z = row.type === 'ceiling' ? HEIGHT - row.sizez : row.type === 'wall' ? 1200 : 0;
+    const model: ModelRecord = {
+      id: `item-${String(i).padStart(4, '0')}`,
+      type: 'model',
+      storeyId,
+      modelId: row.model_id,
+      name: row.name,
+      position: { x: Math.round(x), y: Math.round(y), z },
+      rotation,
+      size: { x: row.sizex, y: row.sizey, z: row.sizez },
+      gltfUrl: benchModelUrl(row.model_id, false),
+      lowGltfUrl: benchModelUrl(row.model_id, true),
+      mount: row.type,
+    };
+    out.push(model);
   }
   return out.sort((x, y) => compareIds(x.id, y.id));
 }
 
-export function renderHouseJson(): string {
-  const records = renderHouseRecords();
+export function renderHouseJson(size: { items: number; kinds: number } = RENDER_HOUSE): string {
+  const records = renderHouseRecords(size);
   const meta = records.find((r): r is MetaRecord => r.type === 'meta');
   return canonicalJson({ format: SCENE_FILE_FORMAT, schema: currentSchema(), meta: fileMeta(meta), records: records as unknown as FileRecord[] });
 }

@@ -6,7 +6,9 @@
 import * as Comlink from 'comlink';
 import {
   Box3,
+  BufferAttribute,
   Camera,
+  InterleavedBufferAttribute,
   DirectionalLight,
   HemisphereLight,
   AmbientLight,
@@ -40,7 +42,7 @@ export interface MaterialData {
   readonly transparent: boolean;
   readonly opacity: number;
   readonly depthWrite: boolean;
-  readonly map: { data: Uint8Array; width: number; height: number; repeat: [number, number]; offset: [number, number]; rotation: number } | null;
+  readonly map: { data: Uint8Array; width: number; height: number; repeat: [number, number]; offset: [number, number]; rotation: number; anisotropy: number } | null;
 }
 
 export interface MeshData {
@@ -129,9 +131,23 @@ Object.defineProperty(Scene.prototype, 'onBeforeRender', {
   },
 });
 
+/** A texture's pixels: a DataTexture's own, or an ImageBitmap's (the GLBs' pictures) read back. */
+function pixelsOf(image: unknown): { data: Uint8Array; width: number; height: number } | undefined {
+  if (!image) return undefined;
+  if (typeof ImageBitmap !== 'undefined' && image instanceof ImageBitmap) {
+    const c = new OffscreenCanvas(image.width, image.height);
+    const g = c.getContext('2d')!;
+    g.drawImage(image, 0, 0);
+    const d = g.getImageData(0, 0, image.width, image.height).data;
+    return { data: new Uint8Array(d.buffer.slice(0)), width: image.width, height: image.height };
+  }
+  const i = image as { data: Uint8Array; width: number; height: number };
+  return { data: i.data.slice(), width: i.width, height: i.height };
+}
+
 function materialData(m: MeshStandardMaterial): MaterialData {
   const map = m.map as DataTexture | null;
-  const image = map?.image as { data: Uint8Array; width: number; height: number } | undefined;
+  const image = pixelsOf(map?.image);
   return {
     color: m.color.getHex(),
     emissive: m.emissive.getHex(),
@@ -145,9 +161,17 @@ function materialData(m: MeshStandardMaterial): MaterialData {
     depthWrite: m.depthWrite,
     map:
       map && image
-        ? { data: image.data.slice(), width: image.width, height: image.height, repeat: [map.repeat.x, map.repeat.y], offset: [map.offset.x, map.offset.y], rotation: map.rotation }
+        ? { data: image.data, width: image.width, height: image.height, repeat: [map.repeat.x, map.repeat.y], offset: [map.offset.x, map.offset.y], rotation: map.rotation, anisotropy: map.anisotropy }
         : null,
   };
+}
+
+/** An attribute's values on their own (the GLBs' parts are interleaved: position, normal and uv in one buffer). */
+function plainArray(a: BufferAttribute | InterleavedBufferAttribute): Float32Array {
+  if (!(a instanceof InterleavedBufferAttribute) && a.array instanceof Float32Array) return a.array.slice();
+  const out = new Float32Array(a.count * a.itemSize);
+  for (let i = 0; i < a.count; i++) for (let k = 0; k < a.itemSize; k++) out[i * a.itemSize + k] = a.getComponent(i, k);
+  return out;
 }
 
 /** What a frame of the 3D view draws: the meshes three would render (visible, in the camera's layers). */
@@ -179,9 +203,9 @@ function sceneData(): SceneData {
     if (!(mesh instanceof InstancedMesh)) box.union(g.boundingBox!);
     const uv = g.getAttribute('uv');
     meshes.push({
-      position: (g.getAttribute('position').array as Float32Array).slice(),
-      normal: (g.getAttribute('normal').array as Float32Array).slice(),
-      uv: uv ? (uv.array as Float32Array).slice() : null,
+      position: plainArray(g.getAttribute('position')),
+      normal: plainArray(g.getAttribute('normal')),
+      uv: uv ? plainArray(uv) : null,
       index: g.index ? Uint32Array.from(g.index.array) : null,
       material: materialData(material),
       castShadow: mesh.castShadow,
@@ -280,6 +304,25 @@ function measure(n: number, centre: [number, number, number], step: number): Fra
 self.addEventListener('error', (e) => console.error(`[render-house worker] ${e.message}`));
 self.addEventListener('unhandledrejection', (e) => console.error(`[render-house worker] ${String(e.reason)}`));
 
+// The models' GLB fetches, counted so the page knows when the house is furnished.
+let modelFetches = 0;
+let modelFetchesInFlight = 0;
+const plainFetch = self.fetch.bind(self);
+self.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+  const glb = String(input instanceof Request ? input.url : input).endsWith('.glb');
+  if (!glb) return plainFetch(input, init);
+  modelFetches += 1;
+  modelFetchesInFlight += 1;
+  try {
+    const response = await plainFetch(input, init);
+    // The body is read by the loader: count it as arrived once read.
+    const bytes = await response.arrayBuffer();
+    return new Response(bytes, { status: response.status, headers: response.headers });
+  } finally {
+    modelFetchesInFlight -= 1;
+  }
+};
+
 installTransferHandlers();
 const timers = { setTimeout: (fn: () => void, ms: number) => setTimeout(fn, ms), clearTimeout: (h: unknown) => clearTimeout(h as number) };
 // The clock kernel-worker/main.ts passes in.
@@ -290,6 +333,8 @@ const benchApi = {
   /** Resolves after the kernel's renderer has drawn its next frame. */
   nextFrame: () => new Promise<void>((resolve) => waiting.push(resolve)),
   framesDrawn: () => frames,
+  modelFetches: () => modelFetches,
+  modelFetchesInFlight: () => modelFetchesInFlight,
   measure,
   sceneData: () => {
     const data = sceneData();
