@@ -116,6 +116,11 @@ describe('cabinet commands', () => {
     // 2400: 900 + 900 + 600, no filler.
     tk.exec('cabinet.fillRun', { cabinetKind: 'base', wallId: wallIds[0]!, start: { x: 120, y: 0 }, end: { x: 2520, y: 0 } });
     expect(tk.snapshot.counts.cabinet).toBe(3);
+    // Selected: the properties panel gets its fields, and the room it stands in is the current room.
+    const first = tk.ofType('cabinet')[0]!;
+    tk.exec('selection.set', { ids: [first.id] });
+    expect(tk.snapshot.selected).toEqual({ kind: 'cabinet', ...Object.fromEntries(Object.entries(first).filter(([k]) => k !== 'type' && k !== 'storeyId')) });
+    expect(tk.snapshot.currentRoom?.roomName).toBe('客厅');
     tk.exec('storey.remove', { id: storeyId });
     expect(tk.ofType('cabinet')).toHaveLength(0);
     tk.undo();

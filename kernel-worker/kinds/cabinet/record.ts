@@ -80,6 +80,7 @@ export const cabinetRecordKind = {
   references: (c) => [{ field: 'storeyId', id: c.storeyId, type: 'storey' }],
   defaults: { name: '', rotation: 0 },
   snapshot: {
+    selected: ({ type: _type, storeyId: _storeyId, ...fields }) => ({ kind: 'cabinet', ...fields }),
     probeRoom: (c) => ({ storeyId: c.storeyId, points: [c.position] }),
   },
 } satisfies RecordKind<'cabinet'>;
