@@ -263,8 +263,9 @@ export interface CommandMap {
     args: CabinetOptions & {
       storeyId?: string;
       cabinetKind: 'base' | 'wall' | 'tall' | 'wardrobe';
-      start: Vec2;
-      end: Vec2;
+      /** with wallId, absent: the wall's whole length less half its thickness at each end (its face in a rectangular room) */
+      start?: Vec2;
+      end?: Vec2;
       wallId?: string;
       side?: WallFace;
       /** the widths to choose from; default the kind's standard ones (geometry/cabinet-run.ts) */

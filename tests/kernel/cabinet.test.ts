@@ -101,6 +101,15 @@ describe('cabinet commands', () => {
       x += c.width;
     }
     near(x, 3880);
+    // A wall alone: its whole face (3760 again), here with wall units.
+    const wallRun = tk.exec('cabinet.fillRun', { cabinetKind: 'wall', wallId: wallIds[2]! });
+    expect(wallRun.units).toEqual([900, 900, 900, 600, 450]);
+    const top = tk.get(wallRun.ids[0]!, 'cabinet');
+    // The north wall runs west: its room face is on its left, so its first unit starts at x 3880.
+    near(top.position.x, 3880 - 450);
+    near(top.position.y, 3000 - 120 - 1 - 160);
+    expect(top.position.z).toBe(1450);
+    expect(tk.fails('cabinet.fillRun', { cabinetKind: 'base', start: { x: 0, y: 0 } }).code).toBe('COMMAND_FAILED');
     // Without a wall: the line itself, the fronts to its left; wardrobes 600 deep.
     const free = tk.exec('cabinet.fillRun', { cabinetKind: 'wardrobe', start: { x: 0, y: 10000 }, end: { x: 0, y: 7600 }, doorType: 'sliding', handleId: 'SLIDE' });
     expect(free.units).toEqual([1200, 1200]);

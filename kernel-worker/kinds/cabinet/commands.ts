@@ -131,8 +131,8 @@ export const fillCabinetRun: CommandDef<'cabinet.fillRun'> = {
   args: object<CommandArgs<'cabinet.fillRun'>>({
     storeyId: optional(shape.storeyId),
     cabinetKind: oneOf(runKinds),
-    start: vec2,
-    end: vec2,
+    start: optional(vec2),
+    end: optional(vec2),
     wallId: optional(idArg),
     side: optional(oneOf(['left', 'right'] as const)),
     widths: optional(arrayOf(finite({ gt: 0, max: 2700 }) as Check<number>, { minLength: 1, maxLength: 20 })),
@@ -144,9 +144,16 @@ export const fillCabinetRun: CommandDef<'cabinet.fillRun'> = {
   run(tx, a) {
     const wall = a.wallId !== undefined ? requireRecord(tx, a.wallId, 'wall') : undefined;
     const storey = storeyFor(tx, a.storeyId ?? wall?.storeyId);
-    let start = a.start;
-    let end = a.end;
     let side = a.side ?? 'left';
+    let start: Vec2;
+    let end: Vec2;
+    if (a.start && a.end) [start, end] = [a.start, a.end];
+    else if (wall && !a.start && !a.end) {
+      const { dir } = wallFace(wall, 'left');
+      const inset = wall.thickness / 2;
+      start = { x: wall.start.x + dir.x * inset, y: wall.start.y + dir.y * inset };
+      end = { x: wall.end.x - dir.x * inset, y: wall.end.y - dir.y * inset };
+    } else throw new Error('a run needs both start and end, or a wall and neither');
     if (wall) {
       // The points moved onto the wall's face (projected along it), the run's direction kept.
       side = a.side ?? roomFace(tx, wall);
