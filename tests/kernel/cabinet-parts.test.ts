@@ -46,7 +46,9 @@ describe('cabinet parts', () => {
       '拉手 0 128x0 x1 H128',
     ]);
     const door = parts.find((p) => p.role === 'door')!;
-    expect(door).toMatchObject({ doorShape: 'flat', textureDir: 'vertical', matCode: 'W01' });
+    // Fronts in the door colour, the carcass in its own.
+    expect(door).toMatchObject({ doorShape: 'flat', textureDir: 'vertical', matCode: 'G02' });
+    expect(parts.find((p) => p.role === 'side')!.matCode).toBe('W01');
     expect(parts.find((p) => p.role === 'side')!.textureDir).toBe('vertical');
     expect(parts.find((p) => p.role === 'top')!.textureDir).toBe('horizontal');
   });

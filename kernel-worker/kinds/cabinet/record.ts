@@ -25,7 +25,8 @@ const common = {
   hangingRail: false,
   doorPanels: 2,
   doorShape: 'flat',
-  doorColor: 'W01',
+  // White carcass, light grey fronts: the commonest kitchen; wardrobes take oak fronts.
+  doorColor: 'G02',
   textureDir: 'vertical',
   handleId: 'H128',
 } as const satisfies Partial<CabinetFields>;
@@ -38,7 +39,7 @@ export const CABINET_DEFAULTS: { readonly [K in CabinetKind]: CabinetFields & { 
   tall: { ...common, cabinetKind: 'tall', width: 600, depth: 580, height: 2100, plinth: 100, shelves: 4, doorType: 'single', handleId: 'H320', z: 0 },
   // A blind corner: the door on the open part, the rest hidden behind the run meeting it.
   cornerBase: { ...common, cabinetKind: 'cornerBase', width: 1000, depth: 560, height: 720, plinth: 100, shelves: 1, doorType: 'single', z: 0 },
-  wardrobe: { ...common, cabinetKind: 'wardrobe', width: 1000, depth: 600, height: 2400, plinth: 0, shelves: 2, hangingRail: true, doorType: 'double', handleId: 'H320', z: 0 },
+  wardrobe: { ...common, cabinetKind: 'wardrobe', width: 1000, depth: 600, height: 2400, plinth: 0, shelves: 2, hangingRail: true, doorType: 'double', doorColor: 'O03', handleId: 'H320', z: 0 },
   filler: { ...common, cabinetKind: 'filler', width: 50, depth: 560, height: 720, plinth: 100, doorType: 'none', handleId: '', z: 0 },
 };
 
