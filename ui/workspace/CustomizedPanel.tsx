@@ -113,7 +113,7 @@ export function CustomizedPanel() {
           <Trans>沿墙布满</Trans>
         </h2>
         <p className="hp-hint">{wallId ? <Trans>用标准宽度的柜体排满所选墙体，余量用调整板补齐。</Trans> : <Trans>先选中一面墙。</Trans>}</p>
-        <div className="cp-grid">
+        <div className="cp-grid" role="group" aria-label={t`沿墙布满`}>
           {RUNS.map((kind) => (
             <button key={kind} type="button" className="button button--secondary cp-unit" data-run={kind} disabled={busy || !wallId} onClick={() => void fill(kind)}>
               {o.kindName(kind)}
