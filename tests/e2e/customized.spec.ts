@@ -20,6 +20,8 @@ function customizedPanel(page: Page): Locator {
 }
 
 test('place a sliding-door wardrobe, fill a wall with kitchen units, edit a door, undo', async ({ page }) => {
+  // Software GL on a shared machine: each settled picture of the view takes seconds.
+  test.setTimeout(150_000);
   fs.mkdirSync(SHOTS, { recursive: true });
   await page.goto(`/${ACCOUNT.project}/login`);
   await fillLogin(page, { account: ACCOUNT.account, password: ACCOUNT.password, agree: true });
