@@ -257,7 +257,9 @@ export interface CommandMap {
    * Fills the line from start to end with a run of standard-width units of one kind, their backs
    * on the line and their fronts to its `side` (default left, looking from start to end; with
    * wallId: the line is moved onto that wall's face on that side, the side looking into a room
-   * by default), and a filler (调整板) for the rest at `fillers` (default the end).
+   * by default), and a filler (调整板) for the rest at `fillers` (default the end). Cabinets already
+   * standing in the run's space (within its depth in front of the line, at its heights) are left
+   * where they are: each free stretch either side of them is filled on its own.
    */
   'cabinet.fillRun': {
     args: CabinetOptions & {

@@ -58,3 +58,23 @@ export function fillRun(length: number, widths: readonly number[], at: FillerAt 
   if (at === 'both' && rest / 2 >= MIN_FILLER) return { units, fillers: [rest / 2, rest / 2], gap: 0 };
   return { units, fillers: at === 'start' ? [rest, 0] : [0, rest], gap: 0 };
 }
+
+/**
+ * The stretches of [0, length] left free by the taken intervals (each [from, to], any order,
+ * overlapping or reaching past the ends), in order. Intervals overlapping by MIN_FILLER or less
+ * take nothing (a unit touching the run's end is no obstacle).
+ */
+export function freeStretches(length: number, taken: readonly (readonly [number, number])[]): [number, number][] {
+  const cuts = taken
+    .map(([a, b]) => [Math.max(0, Math.min(a, b)), Math.min(length, Math.max(a, b))] as [number, number])
+    .filter(([a, b]) => b - a > MIN_FILLER)
+    .sort((p, q) => p[0] - q[0]);
+  const out: [number, number][] = [];
+  let at = 0;
+  for (const [a, b] of cuts) {
+    if (a > at) out.push([at, a]);
+    at = Math.max(at, b);
+  }
+  if (at < length) out.push([at, length]);
+  return out;
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CabinetRecord } from '../../protocol/records';
 import { cabinetParts, hingesFor, slideFor, type CabinetPart } from '../../kernel-worker/geometry/cabinet-parts';
-import { fillRun, RUN_WIDTHS } from '../../kernel-worker/geometry/cabinet-run';
+import { fillRun, freeStretches, RUN_WIDTHS } from '../../kernel-worker/geometry/cabinet-run';
 import { CABINET_DEFAULTS } from '../../kernel-worker/kinds/cabinet/record';
 import { cabinetProblem } from '../../kernel-worker/kinds/cabinet/rules';
 
@@ -178,6 +178,18 @@ describe('filling a run', () => {
     expect(fillRun(1806, [600])).toEqual({ units: [600, 600, 600], fillers: [0, 0], gap: 6 });
     expect(fillRun(299, RUN_WIDTHS.base)).toBeNull();
     expect(fillRun(300, RUN_WIDTHS.base)).toEqual({ units: [300], fillers: [0, 0], gap: 0 });
+  });
+
+  it('finds the free stretches between taken intervals', () => {
+    expect(freeStretches(3000, [])).toEqual([[0, 3000]]);
+    expect(freeStretches(3000, [[2300, 1700]])).toEqual([
+      [0, 1700],
+      [2300, 3000],
+    ]);
+    // Past the ends, overlapping, and touching by no more than 10 mm.
+    expect(freeStretches(3000, [[-500, 400], [350, 900], [2995, 3400], [1500, 1508]])).toEqual([
+      [900, 3000],
+    ]);
   });
 
   it('leaves under one 50 mm step over, in fillers and gap, from 700 mm up', () => {

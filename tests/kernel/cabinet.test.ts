@@ -120,6 +120,26 @@ describe('cabinet commands', () => {
     near(Math.sin(first!.rotation), 1);
   });
 
+  it('fill around the cabinets already in the run\'s space, not around those above or below it', () => {
+    const { tk, wallIds } = withRoom();
+    const south = wallIds[0]!;
+    // A tall unit from x 1700 to 2300 on the south wall; a wall unit at x 700 to 1300, above base height.
+    tk.exec('cabinet.add', { cabinetKind: 'tall', wallId: south, along: 2000 });
+    tk.exec('cabinet.add', { cabinetKind: 'wall', wallId: south, along: 1000 });
+    const run = tk.exec('cabinet.fillRun', { cabinetKind: 'base', wallId: south });
+    const spans = run.ids.map((id) => tk.get(id, 'cabinet')).map((c) => [c.position.x - c.width / 2, c.position.x + c.width / 2] as const);
+    // Two free stretches of 1580 (120 to 1700, 2300 to 3880), each filled from its start.
+    for (const [a, b] of spans) expect(b <= 1700 + 1e-6 || a >= 2300 - 1e-6, `${a}..${b}`).toBe(true);
+    near(spans[0]![0], 120);
+    expect(spans.some(([a]) => Math.abs(a - 2300) < 1e-6)).toBe(true);
+    const covered = spans.reduce((sum, [a, b]) => sum + b - a, 0);
+    near(covered, 2 * 1580);
+    // The wall unit did not stop the base units under it.
+    expect(spans.some(([a, b]) => a < 1000 && b > 1000)).toBe(true);
+    // A run with no room left is refused.
+    expect(expectRefused(tk, 'cabinet.fillRun', { cabinetKind: 'base', wallId: south }).reason).toBe('CABINET_RUN_TOO_SHORT');
+  });
+
   it('go with their storey, count in the snapshot, and survive a file round trip', () => {
     const { tk, storeyId, wallIds } = withRoom();
     // 2400: 900 + 900 + 600, no filler.

@@ -5,7 +5,7 @@ import { arrayOf, finite, object, oneOf, optional, type Check, type Shape } from
 import type { Transaction } from '../../document/store';
 import { chosenIdArg, claimId, idArg, removeCommand, requireRecord, storeyFor, updateArgs } from '../../commands/common';
 import type { CommandDef } from '../../commands/types';
-import { fillRun, RUN_WIDTHS } from '../../geometry/cabinet-run';
+import { fillRun, freeStretches, MIN_FILLER, RUN_WIDTHS } from '../../geometry/cabinet-run';
 import { placeModel } from '../../geometry/placement';
 import { signedArea } from '../../geometry/polygon';
 import { vec2 } from '../fields';
@@ -170,13 +170,35 @@ export const fillCabinetRun: CommandDef<'cabinet.fillRun'> = {
     }
     const length = Math.hypot(end.x - start.x, end.y - start.y);
     const widths = a.widths ?? RUN_WIDTHS[a.cabinetKind];
-    const fill = fillRun(length, widths, a.fillers ?? 'end');
-    if (!fill) throw new KernelRefusal('CABINET_RUN_TOO_SHORT', `${Math.round(length)} mm takes no unit of ${Math.min(...widths)} mm or more`);
     const dir = { x: (end.x - start.x) / length, y: (end.y - start.y) / length };
     const normal = side === 'left' ? { x: -dir.y, y: dir.x } : { x: dir.y, y: -dir.x };
     const rotation = facing(normal);
     const unit = cabinetFields(a.cabinetKind, options(a));
     const z = a.z ?? CABINET_DEFAULTS[a.cabinetKind].z;
+    // Cabinets already standing in the run's space (its depth in front of the line, its heights)
+    // take their stretch of it: the run fills what is left on either side of them.
+    const top = z + unit.plinth + unit.height;
+    const taken: [number, number][] = [];
+    for (const c of tx.referring(storey.id, 'cabinet')) {
+      if (c.position.z >= top || c.position.z + c.plinth + c.height <= z) continue;
+      const along: number[] = [];
+      const across: number[] = [];
+      const cos = Math.cos(c.rotation);
+      const sin = Math.sin(c.rotation);
+      for (const [x, y] of [[-1, -1], [1, -1], [1, 1], [-1, 1]] as const) {
+        const px = c.position.x + (x * c.width * cos - y * c.depth * sin) / 2 - start.x;
+        const py = c.position.y + (x * c.width * sin + y * c.depth * cos) / 2 - start.y;
+        along.push(px * dir.x + py * dir.y);
+        across.push(px * normal.x + py * normal.y);
+      }
+      if (Math.max(...across) <= 1 + MIN_FILLER || Math.min(...across) >= unit.depth - MIN_FILLER) continue;
+      taken.push([Math.min(...along), Math.max(...along)]);
+    }
+    const fills = freeStretches(length, taken).flatMap(([from, to]) => {
+      const fill = fillRun(to - from, widths, a.fillers ?? 'end');
+      return fill ? [{ from, fill }] : [];
+    });
+    if (fills.length === 0) throw new KernelRefusal('CABINET_RUN_TOO_SHORT', `${Math.round(length)} mm (less what other cabinets take) takes no unit of ${Math.min(...widths)} mm or more`);
     const ids: string[] = [];
     let along = 0;
     const place = (fields: CabinetFields, width: number) => {
@@ -211,9 +233,12 @@ export const fillCabinetRun: CommandDef<'cabinet.fillRun'> = {
         width,
       );
     };
-    filler(fill.fillers[0]);
-    for (const w of fill.units) place(unit, w);
-    filler(fill.fillers[1]);
-    return { ids, units: [...fill.units], fillers: fill.fillers.filter((f) => f > 0) };
+    for (const { from, fill } of fills) {
+      along = from;
+      filler(fill.fillers[0]);
+      for (const w of fill.units) place(unit, w);
+      filler(fill.fillers[1]);
+    }
+    return { ids, units: fills.flatMap((f) => f.fill.units), fillers: fills.flatMap((f) => f.fill.fillers.filter((w) => w > 0)) };
   },
 };
