@@ -81,7 +81,8 @@ export const cabinetRecordKind = {
   references: (c) => [{ field: 'storeyId', id: c.storeyId, type: 'storey' }],
   defaults: { name: '', rotation: 0 },
   snapshot: {
-    selected: ({ type: _type, storeyId: _storeyId, ...fields }) => ({ kind: 'cabinet', ...fields }),
+    // Its own copy of the position: the UI mirror patches the snapshot in place, never the record.
+    selected: ({ type: _type, storeyId: _storeyId, ...fields }) => ({ kind: 'cabinet', ...fields, position: { ...fields.position } }),
     probeRoom: (c) => ({ storeyId: c.storeyId, points: [c.position] }),
   },
 } satisfies RecordKind<'cabinet'>;
