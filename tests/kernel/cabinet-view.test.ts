@@ -6,7 +6,7 @@ import { materialColour } from '../../kernel-worker/kinds/cabinet/view';
 import { planToWorld } from '../../kernel-worker/render/coords';
 import { drawPlan, type PlanDrawing } from '../../kernel-worker/render/plan-drawing';
 import { createSceneGraph, meshesOf, type SceneGraph } from '../../kernel-worker/render/scene-graph';
-import { attachNodeRenderer, VIEWPORT } from './render-kit';
+import { attachNodeRenderer, settle, VIEWPORT } from './render-kit';
 import { TestKernel, withRoom } from './test-kernel';
 
 // Cabinets drawn: real boards in 3D (one mesh per look, merged per material with every other
@@ -117,6 +117,33 @@ describe('cabinets in 3D', () => {
     k.exec('selection.set', { ids: [id] });
     k.keyDown('Delete');
     expect(k.kernel.records.get(id)).toBeUndefined();
+    k.dispose();
+  });
+});
+
+describe('cabinets in the plan view', () => {
+  it('a click on a cabinet selects it; a drag moves it by the plan delta in one undo step', async () => {
+    const k = new TestKernel();
+    k.exec('scene.createDefaultRoom', {});
+    const storeyId = k.ofType('storey')[0]!.id;
+    const { id } = k.exec('cabinet.add', { storeyId, cabinetKind: 'base', position: { x: 3000, y: 2500, z: 0 }, rotation: Math.PI / 2 });
+    await attachNodeRenderer(k);
+    k.exec('view.setCamera', { view: 2 });
+    await settle();
+    // Turned a quarter: 600 wide along y, 560 deep along x.
+    k.clickPlan({ x: 3000, y: 2500 + 280 });
+    expect(k.get('selection', 'selection').ids).toEqual([id]);
+    k.clickPlan({ x: 3000 + 400, y: 2500 });
+    expect(k.get('selection', 'selection').ids).not.toEqual([id]);
+    const steps = k.history.undoSteps;
+    const before = k.documentJson();
+    k.dragPlan({ x: 3000, y: 2500 }, { x: 3500, y: 2000 });
+    const moved = k.get(id, 'cabinet');
+    expect(moved.position.x).toBeCloseTo(3500, -1);
+    expect(moved.position.y).toBeCloseTo(2000, -1);
+    expect(k.history.undoSteps).toBe(steps + 1);
+    k.undo();
+    expect(k.documentJson()).toBe(before);
     k.dispose();
   });
 });
