@@ -1,3 +1,4 @@
+import type { CabinetKind } from './cabinets';
 import type {
   AppliedMaterial,
   CameraView,
@@ -29,6 +30,10 @@ type Fields<T extends RecordType> = Omit<RecordOfType<T>, 'id' | 'type'>;
 
 /** `<type>.update`: the id and any fields to change; the result is validated as a whole record. */
 export type UpdateArgs<T extends RecordType> = { readonly id: string } & { readonly [K in keyof Fields<T>]?: Fields<T>[K] };
+/** A cabinet's own fields a command may set (the rest come from its kind's defaults). */
+export type CabinetOptions = { readonly [K in Exclude<keyof Fields<'cabinet'>, 'storeyId' | 'cabinetKind' | 'name' | 'position' | 'rotation' | 'width'>]?: Fields<'cabinet'>[K] } & {
+  readonly width?: number;
+};
 /** `<type>.remove`: also removes the records that depend on it (a wall's openings, a storey's walls …). */
 export interface RemoveArgs {
   readonly id: string;
@@ -239,6 +244,53 @@ export interface CommandMap {
   };
   'wallPanel.update': { args: UpdateArgs<'wallPanel'>; result: null };
   'wallPanel.remove': { args: RemoveArgs; result: null };
+
+  /**
+   * A custom cabinet (protocol/cabinets.ts). What it is not told comes from its kind's standard
+   * sizes. With wallId it stands with its back against that wall's face looking into a room (or
+   * `face`), its centre `along` the wall from its start (default: the middle); with position it
+   * stands there; with neither, against the wall nearest the middle of the storey's largest room.
+   */
+  'cabinet.add': {
+    args: ChosenId & CabinetOptions & {
+      storeyId?: string;
+      cabinetKind: CabinetKind;
+      name?: string;
+      position?: Vec3;
+      rotation?: number;
+      wallId?: string;
+      face?: WallFace;
+      along?: number;
+    };
+    result: AddResult;
+  };
+  'cabinet.update': { args: UpdateArgs<'cabinet'>; result: null };
+  'cabinet.remove': { args: RemoveArgs; result: null };
+  /**
+   * Fills the line from start to end with a run of standard-width units of one kind, their backs
+   * on the line and their fronts to its `side` (default left, looking from start to end; with
+   * wallId: the line is moved onto that wall's face on that side, the side looking into a room
+   * by default), and a filler (调整板) for the rest at `fillers` (default the end). Cabinets already
+   * standing in the run's space (within its depth in front of the line, at its heights) are left
+   * where they are: each free stretch either side of them is filled on its own.
+   */
+  'cabinet.fillRun': {
+    args: CabinetOptions & {
+      storeyId?: string;
+      cabinetKind: 'base' | 'wall' | 'tall' | 'wardrobe';
+      /** with wallId, absent: the wall's whole length less half its thickness at each end (its face in a rectangular room) */
+      start?: Vec2;
+      end?: Vec2;
+      wallId?: string;
+      side?: WallFace;
+      /** the widths to choose from; default the kind's standard ones (geometry/cabinet-run.ts) */
+      widths?: number[];
+      fillers?: 'start' | 'end' | 'both';
+      /** height of the units' bottom above the floor; default the kind's (1450 for wall units) */
+      z?: number;
+    };
+    result: { ids: string[]; units: number[]; fillers: number[] };
+  };
 
   /** Removes document records of any type (the Delete key on a selection), with their dependants. */
   /**

@@ -76,8 +76,23 @@ export const OPENING_REFUSALS = [
 ] as const;
 export type OpeningRefusal = (typeof OPENING_REFUSALS)[number];
 
+/**
+ * Why the kernel refused a cabinet (a cabinet's add or update, a run): a size under its kind's
+ * minimum or over a board's length, a handle that does not fit (catalogues.md §8 拉手错误), doors
+ * its kind cannot take, more shelves or drawers than its height holds, a run too short for a unit.
+ */
+export const CABINET_REFUSALS = [
+  'CABINET_TOO_SMALL',
+  'CABINET_TOO_LARGE',
+  'CABINET_HANDLE',
+  'CABINET_DOORS',
+  'CABINET_INTERIOR',
+  'CABINET_RUN_TOO_SHORT',
+] as const;
+export type CabinetRefusal = (typeof CABINET_REFUSALS)[number];
+
 /** Every refusal the kernel makes on purpose: the codes KernelCommandError.reason can carry. */
-export type RefusalReason = OpeningRefusal;
+export type RefusalReason = OpeningRefusal | CabinetRefusal;
 
 /**
  * Thrown inside the kernel where it refuses on purpose: toKernelError turns it into a

@@ -1,6 +1,9 @@
 // Scene records: plain JSON, keyed by id, never mutated in place (a change makes a new object).
 // Lengths are millimetres, angles radians, plan coordinates are x (east) / y (north) on the floor.
 
+import type { CabinetDoorType, CabinetKind, DoorShape, TextureDir } from './cabinets';
+import type { BoardThickness } from './quote-numbers';
+
 export interface Vec2 {
   readonly x: number;
   readonly y: number;
@@ -273,6 +276,50 @@ export interface WallPanelRecord extends RecordBase<'wallPanel'> {
 }
 
 /**
+ * A parametric custom cabinet (定制柜: kitchen units, wardrobes; protocol/cabinets.ts has its
+ * lists). Its carcass is a box of boards `width` x `depth` x `height` standing on its plinth; its
+ * doors lie in front of it. Its parts (boards, doors, hardware) are derived, never stored
+ * (kernel-worker/geometry/cabinet-parts.ts): the bill of materials reads them.
+ */
+export interface CabinetRecord extends RecordBase<'cabinet'> {
+  readonly storeyId: string;
+  readonly cabinetKind: CabinetKind;
+  readonly name: string;
+  /** the centre of the carcass's footprint, at the bottom of its plinth; z above the storey floor */
+  readonly position: Vec3;
+  /** about the vertical axis, counter-clockwise seen from above; 0: its front faces plan -y (south) */
+  readonly rotation: number;
+  readonly width: number;
+  /** the carcass's, front doors not included */
+  readonly depth: number;
+  /** the carcass's, plinth not included */
+  readonly height: number;
+  /** carcass board thickness: 9, 18 or 25 (catalogues.md §5) */
+  readonly board: BoardThickness;
+  /** the carcass boards' material code (a CABINET_MATERIALS code, or the price list's) */
+  readonly matCode: string;
+  /** a 9 mm back panel between the sides (absent: open back, against a wall board) */
+  readonly backPanel: boolean;
+  /** toe-kick height under the carcass; 0: none (wall units, wardrobes standing on the floor) */
+  readonly plinth: number;
+  /** adjustable shelves in each section */
+  readonly shelves: number;
+  /** drawers: behind the doors, or the fronts themselves when doorType is 'drawers' */
+  readonly drawers: number;
+  /** a hanging rail (挂衣杆) in each section: wardrobes */
+  readonly hangingRail: boolean;
+  readonly doorType: CabinetDoorType;
+  /** sliding doors' panels (2 to 4); ignored by other door types */
+  readonly doorPanels: number;
+  readonly doorShape: DoorShape;
+  /** the doors' material code */
+  readonly doorColor: string;
+  readonly textureDir: TextureDir;
+  /** a CABINET_HANDLES id; '' for none */
+  readonly handleId: string;
+}
+
+/**
  * Where the 2D plan view (camera 2) looks: the plan point at the canvas centre and the zoom in CSS
  * pixels per millimetre. null in ViewRecord.plan: framed to fit the current storey's content.
  */
@@ -379,6 +426,7 @@ export type SceneRecord =
   | CeilingRecord
   | LightRecord
   | WallPanelRecord
+  | CabinetRecord
   | ViewRecord
   | SelectionRecord
   | ToolRecord;
@@ -396,6 +444,7 @@ export const RECORD_SCOPES = {
   ceiling: 'document',
   light: 'document',
   wallPanel: 'document',
+  cabinet: 'document',
   view: 'session',
   selection: 'session',
   tool: 'session',

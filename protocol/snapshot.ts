@@ -1,4 +1,4 @@
-import { RECORD_SCOPES, type AppliedMaterial, type CameraView, ClientInfo, type ModelMount, type Vec3, OpeningKind, OpeningToolParams, ToolName, ViewMode, WallColor, WallDrawParams, WallFace, WallPanelStyle, WallType } from './records';
+import { RECORD_SCOPES, type AppliedMaterial, type CabinetRecord, type CameraView, ClientInfo, type ModelMount, type Vec3, OpeningKind, OpeningToolParams, ToolName, ViewMode, WallColor, WallDrawParams, WallFace, WallPanelStyle, WallType } from './records';
 
 // The UI mirror: what the React side may read. It is derived by the kernel from the records
 // and changes only through patches (see patch.ts).
@@ -111,6 +111,8 @@ export type SelectedDetail =
       readonly color: WallColor;
       readonly style: WallPanelStyle;
     }
+  /** a custom cabinet: its own fields (the properties panel edits them all) */
+  | ({ readonly kind: 'cabinet' } & Omit<CabinetRecord, 'type' | 'storeyId'>)
   | { readonly kind: 'other'; readonly id: string; readonly type: string };
 
 /** catalogues.md §3 current room info: the selected room, or the room holding the selection. */

@@ -16,6 +16,7 @@ import { setTool } from './tool';
 import { setCamera, setMaterialMode, setPlan, setStorey, setViewMode } from './view';
 import { addWall, moveWall, moveWallEnd, removeWall, splitWall, updateWall } from './wall';
 import { addWallPanel, removeWallPanel, updateWallPanel } from '../kinds/wallPanel/commands';
+import { addCabinet, fillCabinetRun, removeCabinet, updateCabinet } from '../kinds/cabinet/commands';
 
 /** The one table of commands; `satisfies` makes the compiler hold it to protocol's CommandMap. */
 export const registry = {
@@ -56,6 +57,10 @@ export const registry = {
   'wallPanel.update': updateWallPanel,
   'wallPanel.remove': removeWallPanel,
   'material.apply': applyMaterial,
+  'cabinet.add': addCabinet,
+  'cabinet.update': updateCabinet,
+  'cabinet.remove': removeCabinet,
+  'cabinet.fillRun': fillCabinetRun,
   'records.remove': removeRecords,
   'selection.set': setSelection,
   'view.setMode': setViewMode,

@@ -5,6 +5,7 @@ import { planKind, type PlanKind } from './plan-kind';
 import { roomPlan } from './room/plan';
 import { wallPlan } from './wall/plan';
 import { wallPanelPlan } from './wallPanel/plan';
+import { cabinetPlan } from './cabinet/plan';
 
 // The plan-facet table: the record kinds the 2D plan draws, in drawing order (within a layer,
 // a kind drawn later lies on top). A kind the plan does not show has no entry; a new one (a
@@ -14,6 +15,7 @@ export const PLAN_KINDS: readonly PlanKind[] = [
   planKind('room', roomPlan),
   // Under the walls (drawn before them in the walls' layer), over the rooms.
   planKind('model', modelPlan),
+  planKind('cabinet', cabinetPlan),
   planKind('wall', wallPlan),
   planKind('opening', openingPlan),
   planKind('wallPanel', wallPanelPlan),

@@ -13,6 +13,7 @@ import { toolRecordKind } from './tool/record';
 import { viewRecordKind } from './view/record';
 import { wallRecordKind } from './wall/record';
 import { wallPanelRecordKind } from './wallPanel/record';
+import { cabinetRecordKind } from './cabinet/record';
 
 // The record-facet table: one entry per record type, so a type without its kind does not compile.
 // The order is the order of protocol/records.ts RECORD_SCOPES (removals walk dependants in it).
@@ -30,6 +31,7 @@ const KINDS = {
   ceiling: ceilingRecordKind,
   light: lightRecordKind,
   wallPanel: wallPanelRecordKind,
+  cabinet: cabinetRecordKind,
   view: viewRecordKind,
   selection: selectionRecordKind,
   tool: toolRecordKind,

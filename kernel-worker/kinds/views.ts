@@ -10,6 +10,7 @@ import type { Dependants, ViewIndex, ViewKind, ViewQuery } from './view-kind';
 import { viewView } from './view/view';
 import { wallView } from './wall/view';
 import { wallPanelView } from './wallPanel/view';
+import { cabinetView } from './cabinet/view';
 
 // The 3D-facet table: one entry per record type that has something to do with the 3D scene (see
 // view-kind.ts). render/scene-graph.ts loops over it; a type that is not listed draws nothing
@@ -33,6 +34,7 @@ export const VIEW_KINDS: readonly AnyViewKind[] = [
   erase(modelView),
   erase(lightView),
   erase(wallPanelView),
+  erase(cabinetView),
 ];
 
 const byType = new Map<RecordType, AnyViewKind>(VIEW_KINDS.map((k) => [k.type, k]));

@@ -1,5 +1,5 @@
 import type { KeyInput, PointerInput } from '../../protocol/input';
-import type { ModelRecord, OpeningRecord, SnapKind, Vec2, Vec3, WallRecord } from '../../protocol/records';
+import type { CabinetRecord, ModelRecord, OpeningRecord, SnapKind, Vec2, Vec3, WallRecord } from '../../protocol/records';
 import { snapFootprint, surfaceHeight } from '../geometry/furnish';
 import { clampOpening } from '../geometry/openings';
 import { snapPoint, type SnapWall } from '../geometry/snap';
@@ -16,7 +16,7 @@ import { SNAP_RADIUS_PX } from './wall-tool';
 // Each drag is one undo step; Esc during it puts everything back. In the 3D views a click (no
 // movement) selects what the renderer picks, a drag on the gizmo of the one selected model moves or
 // turns it (again one undo step, Esc puts it back; turns go in 15° steps, Shift turns freely),
-// and everything else goes on to the camera controls. Models are dragged in the plan view too, by their footprint.
+// and everything else goes on to the camera controls. Models and cabinets are dragged in the plan view too, by their footprint.
 
 type Drag =
   | { readonly kind: 'end'; readonly gesture: EditGesture; readonly wall: WallRecord; readonly end: 'start' | 'end'; readonly joined: ReadonlySet<string> }
@@ -42,10 +42,12 @@ type Drag =
       readonly from: Vec2;
       /** 3D views: where the pointer's ray is read (the model's base plane); null in the plan view */
       readonly level: FloorLevel | null;
-    };
+    }
+  /** a custom cabinet moved by its footprint in the plan (from where it was at pointer-down) */
+  | { readonly kind: 'cabinet'; readonly gesture: EditGesture; readonly cabinet: CabinetRecord; readonly from: Vec2 };
 
-/** What a press in the plan view is on: a plan hit, or a model's footprint. */
-type PressHit = PlanHit | { readonly kind: 'model'; readonly id: string };
+/** What a press in the plan view is on: a plan hit, or a model's or a cabinet's footprint. */
+type PressHit = PlanHit | { readonly kind: 'model'; readonly id: string } | { readonly kind: 'cabinet'; readonly id: string };
 
 interface Press {
   readonly x: number;
@@ -61,7 +63,7 @@ const near = (a: Vec2, b: Vec2, d: number): boolean => Math.hypot(a.x - b.x, a.y
 /** A model turns in whole steps of 15°; with Shift held, freely. */
 export const ROTATE_STEP = Math.PI / 12;
 
-const pressId = (hit: PressHit): string => (hit.kind === 'model' ? hit.id : hitRecordId(hit));
+const pressId = (hit: PressHit): string => (hit.kind === 'model' || hit.kind === 'cabinet' ? hit.id : hitRecordId(hit));
 
 /** An angle in (-π, π]. */
 function normaliseAngle(a: number): number {
@@ -71,13 +73,18 @@ function normaliseAngle(a: number): number {
 
 /** True when a plan point lies on a model's footprint (its size turned by its rotation). */
 export function onModelFootprint(model: ModelRecord, p: Vec2): boolean {
-  const dx = p.x - model.position.x;
-  const dy = p.y - model.position.y;
-  const c = Math.cos(model.rotation);
-  const s = Math.sin(model.rotation);
+  return onFootprint(model.position, model.rotation, model.size.x, model.size.y, p);
+}
+
+/** True when a plan point lies on a width x depth rectangle about `centre`, turned by `rotation`. */
+function onFootprint(centre: Vec2, rotation: number, width: number, depth: number, p: Vec2): boolean {
+  const dx = p.x - centre.x;
+  const dy = p.y - centre.y;
+  const c = Math.cos(rotation);
+  const s = Math.sin(rotation);
   const lx = dx * c + dy * s;
   const ly = -dx * s + dy * c;
-  return Math.abs(lx) <= model.size.x / 2 && Math.abs(ly) <= model.size.y / 2;
+  return Math.abs(lx) <= width / 2 && Math.abs(ly) <= depth / 2;
 }
 
 export function createSelectTool(ctx: ToolContext): Tool {
@@ -104,6 +111,13 @@ export function createSelectTool(ctx: ToolContext): Tool {
     // Through the referrer index, in id order (the plan draws them so: the last drawn on top); hidden ones are not there.
     const models = storeyId === null ? [] : host.records.referring(storeyId, 'model').filter((m) => !m.hidden).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     for (let i = models.length - 1; i >= 0; i--) if (onModelFootprint(models[i]!, p)) return { kind: 'model', id: models[i]!.id };
+    if (storeyId !== null) {
+      const cabinets = host.records.referring(storeyId, 'cabinet');
+      for (let i = cabinets.length - 1; i >= 0; i--) {
+        const c = cabinets[i]!;
+        if (onFootprint(c.position, c.rotation, c.width, c.depth, p)) return { kind: 'cabinet', id: c.id };
+      }
+    }
     return hit;
   }
 
@@ -185,6 +199,10 @@ export function createSelectTool(ctx: ToolContext): Tool {
       const model = host.records.getOfType(hit.id, 'model');
       if (!model) return false;
       startModelDrag(model, 'move-xy', start, null);
+    } else if (hit.kind === 'cabinet') {
+      const cabinet = host.records.getOfType(hit.id, 'cabinet');
+      if (!cabinet) return false;
+      drag = { kind: 'cabinet', gesture: ctx.beginEdit('cabinet.move'), cabinet, from: start };
     } else if (hit.kind === 'end') {
       const wall = host.records.getOfType(hit.wallId, 'wall');
       if (!wall) return false;
@@ -217,6 +235,14 @@ export function createSelectTool(ctx: ToolContext): Tool {
       const p = d.level ? host.floorPoint(screen.x, screen.y, d.level) : ctx.toPlan(screen);
       // The ray missed the floor (the pointer above the horizon): the model stays where it was last.
       if (p) dragModel(d, p, shift);
+      return;
+    }
+    if (d.kind === 'cabinet') {
+      const p = ctx.toPlan(screen);
+      const dx = Math.round(p.x - d.from.x);
+      const dy = Math.round(p.y - d.from.y);
+      const { id, position } = d.cabinet;
+      d.gesture.move(() => (dx === 0 && dy === 0 ? undefined : host.exec('cabinet.update', { id, position: { x: position.x + dx, y: position.y + dy, z: position.z } })));
       return;
     }
     const p = ctx.toPlan(screen);

@@ -84,6 +84,7 @@ describe('kernel: scene.createDefaultRoom', () => {
       ceiling: 0,
       light: 0,
       wallPanel: 0,
+      cabinet: 0,
       view: 1,
       selection: 1,
       tool: 1,

@@ -151,7 +151,7 @@ describe('load refuses what it cannot read and leaves the open scene untouched',
   const cases: readonly [string, () => string | Uint8Array | number, string, RegExp][] = [
     ['an unknown format', () => JSON.stringify({ ...base, format: 'other-cad' }), 'UNSUPPORTED_VERSION', /unknown file format "other-cad"/],
     ['a newer record version', () => JSON.stringify({ ...base, schema: { ...base.schema, wall: 99 } }), 'UNSUPPORTED_VERSION', /wall records are version 99; this kernel reads up to version 2/],
-    ['an unknown record type', () => JSON.stringify({ ...base, schema: { ...base.schema, cabinet: 1 } }), 'UNSUPPORTED_VERSION', /record type "cabinet" \(version 1\) is unknown/],
+    ['an unknown record type', () => JSON.stringify({ ...base, schema: { ...base.schema, hologram: 1 } }), 'UNSUPPORTED_VERSION', /record type "hologram" \(version 1\) is unknown/],
     ['a file without a format', () => JSON.stringify({ records: [] }), 'BAD_FILE', /not a scene file/],
     ['JSON that is not an object', () => '[1,2]', 'BAD_FILE', /expected a JSON object/],
     ['a bad schema version', () => JSON.stringify({ ...base, schema: { ...base.schema, wall: 0 } }), 'BAD_FILE', /schema\.wall: must be a version number >= 1/],

@@ -16,6 +16,7 @@ function sceneWithEveryType() {
   tk.exec('ceiling.add', { roomId });
   tk.exec('light.add', { position: { x: 0, y: 0, z: 2000 } });
   tk.exec('wallPanel.add', { wallId: wallIds[2]!, face: 'left', style: 'framed' });
+  tk.exec('cabinet.add', { cabinetKind: 'wardrobe', wallId: wallIds[3]!, doorType: 'sliding', handleId: 'SLIDE' });
   tk.exec('selection.set', { ids: [roomId] });
   return tk;
 }

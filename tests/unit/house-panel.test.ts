@@ -1,6 +1,6 @@
 import { setupI18n, type Messages } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
-import { KernelCommandError } from '../../protocol/errors';
+import { CABINET_REFUSALS, KernelCommandError } from '../../protocol/errors';
 import { OPENING_KINDS } from '../../protocol/records';
 import { messages as enMessages } from '../../ui/locales/en/messages.po';
 import { messages as zhMessages } from '../../ui/locales/zh/messages.po';
@@ -87,6 +87,13 @@ describe('kernel failures', () => {
     }
     const batch = new KernelCommandError('COMMAND_FAILED', 'batch', 'commands[1] (opening.add): OPENING_OVERLAP: overlaps o-2', 'OPENING_OVERLAP');
     expect(classifyKernelFailure(batch)).toEqual({ kind: 'opening-refused', reason: 'OPENING_OVERLAP' });
+  });
+
+  it('read each cabinet refusal reason (拉手错误 among them) apart from the openings\'', () => {
+    for (const reason of CABINET_REFUSALS) {
+      const error = KernelCommandError.fromJSON(new KernelCommandError('COMMAND_FAILED', 'cabinet.update', `${reason}: the details`, reason).toJSON());
+      expect(classifyKernelFailure(error)).toEqual({ kind: 'cabinet-refused', reason });
+    }
   });
 
   it('say the door or window data failed when an opening is refused its arguments', () => {

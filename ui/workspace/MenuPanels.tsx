@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { menuState, type MenuView } from './menu';
+import { CustomizedPanel } from './CustomizedPanel';
 import { ModelRoomPanel } from './ModelRoomPanel';
 import { ProductPanel } from './ProductPanel';
 import { SidePanel } from './SidePanel';
@@ -10,6 +11,7 @@ const PANELS: Record<MenuView, () => ReactNode> = {
   HouseType: () => <SidePanel />,
   TileWorkPlan: () => <TilePanel />,
   Product: () => <ProductPanel />,
+  Customized: () => <CustomizedPanel />,
   ModelRoom: () => <ModelRoomPanel />,
 };
 

@@ -4,6 +4,7 @@ import type { CommandArgs } from '../../protocol/commands';
 import type { WallPanelStyle } from '../../protocol/records';
 import type { SelectedDetail } from '../../protocol/snapshot';
 import { useKernel } from '../kernel';
+import { CabinetProperties } from './CabinetProperties';
 import { NumberField, ReadonlyField, SelectField, SwatchField, SwitchField, TextField, type SelectOption } from './controls';
 import { Icon, OpeningIcon, type IconName } from './icons';
 import { LIMITS, MAX_NAME_LENGTH } from './number-input';
@@ -37,6 +38,8 @@ export function PropertiesPanel() {
       return <WallPanelProperties key={selected.id} panel={selected} />;
     case 'model':
       return <ModelProperties key={selected.id} model={selected} />;
+    case 'cabinet':
+      return <CabinetProperties key={selected.id} cabinet={selected} />;
     case 'other':
       return <OtherProperties key={selected.id} id={selected.id} title={selected.type} />;
   }

@@ -50,6 +50,7 @@ export type IconName =
   | 'gallery'
   | 'tiles'
   | 'sofa'
+  | 'cabinet'
   | 'tag';
 
 const PATHS: Record<IconName, ReactNode> = {
@@ -60,6 +61,12 @@ const PATHS: Record<IconName, ReactNode> = {
     </>
   ),
   select: <path d="M5 3.5v12l3.2-3.1 2.3 4.6 2-1-2.3-4.5H14.5Z" />,
+  cabinet: (
+    <>
+      <path d="M3.5 3.5h13v13h-13z" />
+      <path d="M10 3.5v11M3.5 14.5h13M8.3 8v2.5M11.7 8v2.5" />
+    </>
+  ),
   wall: (
     <>
       <path d="M3 6h14v8H3z" />

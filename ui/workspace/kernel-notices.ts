@@ -3,7 +3,7 @@ import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { KernelCommandError } from '../../protocol/errors';
 import { notify, notifyKernelError } from '../notice';
-import { classifyKernelFailure, type OpeningRefusal } from './refusals';
+import { classifyKernelFailure, type CabinetRefusal, type OpeningRefusal } from './refusals';
 
 // The workspace's one listener for failed kernel commands: refusals the designer can act on get
 // their own words, everything else is 内核命令出错！ (the design card).
@@ -17,11 +17,22 @@ const REFUSAL_TEXT: Record<OpeningRefusal, MessageDescriptor> = {
   OPENING_INVALID_SIZE: msg`门窗尺寸无效`,
 };
 
+const CABINET_REFUSAL_TEXT: Record<CabinetRefusal, MessageDescriptor> = {
+  CABINET_TOO_SMALL: msg`柜体尺寸小于该柜型的最小尺寸`,
+  CABINET_TOO_LARGE: msg`柜体尺寸超过了板材可开料的最大尺寸`,
+  // catalogues.md §8: a handle that does not fit the cabinet type.
+  CABINET_HANDLE: msg`拉手错误`,
+  CABINET_DOORS: msg`该柜型不能使用这种门`,
+  CABINET_INTERIOR: msg`柜内放不下这么多层板或抽屉`,
+  CABINET_RUN_TOO_SHORT: msg`这段墙太短，放不下标准柜`,
+};
+
 export const OPENING_DATA_FAILURE = msg`数据获取失败，不能插入此门窗`;
 
 export function notifyKernelFailure(error: KernelCommandError): void {
   const failure = classifyKernelFailure(error);
   if (failure.kind === 'opening-refused') notify(i18n._(REFUSAL_TEXT[failure.reason]), { kind: 'warning' });
+  else if (failure.kind === 'cabinet-refused') notify(i18n._(CABINET_REFUSAL_TEXT[failure.reason]), { kind: 'warning' });
   else if (failure.kind === 'opening-data') notify(i18n._(OPENING_DATA_FAILURE), { kind: 'error' });
   else notifyKernelError();
 }

@@ -5,7 +5,7 @@ import { proxy } from 'valtio';
 // the menu that was active before the last switch is kept as catchMenu.
 
 /** The main-menu views built so far, in the rail's order (catalogues.md §2 names the rest). */
-export const MAIN_MENU_VIEWS = ['HouseType', 'TileWorkPlan', 'Product', 'ModelRoom'] as const;
+export const MAIN_MENU_VIEWS = ['HouseType', 'TileWorkPlan', 'Product', 'Customized', 'ModelRoom'] as const;
 export type MenuView = (typeof MAIN_MENU_VIEWS)[number];
 
 export const HOME_MENU: MenuView = 'HouseType';

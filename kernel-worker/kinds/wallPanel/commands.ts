@@ -14,7 +14,7 @@ import { wallPanelRecordKind } from './record';
 const { shape, defaults } = wallPanelRecordKind;
 
 /** The face looking into a room, halfway along the wall: the left one when both or neither do. */
-function roomFace(tx: Transaction, wall: WallRecord): WallFace {
+export function roomFace(tx: Transaction, wall: WallRecord): WallFace {
   const [left, right] = besideWall(wall, Math.hypot(wall.end.x - wall.start.x, wall.end.y - wall.start.y) / 2, false) as [Vec2, Vec2];
   const rooms = tx.referring(wall.storeyId, 'room');
   const inRoom = (p: Vec2) => rooms.some((r) => pointInRing(p, r.outline));

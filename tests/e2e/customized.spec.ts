@@ -1,0 +1,108 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { fillLogin } from './support/login';
+import { settled, shoot, view } from './support/canvas';
+import { differingFraction, fractionWhere } from './support/pixels';
+import { isWallColour } from './support/scene-colours';
+
+// The Customized menu (定制, issue 14): a wardrobe with sliding doors placed in the default room,
+// a wall picked in 3D and filled with a run of base units and wall units, a unit's door edited in
+// the properties (a handle that does not fit refused: 拉手错误), one undo per step. One account
+// has one live session, so this spec signs in with an account no other uses. It saves the 3D and
+// plan pictures under test-results/customized/ to look at.
+
+const ACCOUNT = { project: 'deson', account: 'member', password: 'Member@2026' } as const;
+const SHOTS = path.join('test-results', 'customized');
+
+function customizedPanel(page: Page): Locator {
+  return page.getByRole('complementary', { name: '定制' });
+}
+
+test('place a sliding-door wardrobe, fill a wall with kitchen units, edit a door, undo', async ({ page }) => {
+  // Software GL on a shared machine: each settled picture of the view takes seconds.
+  test.setTimeout(150_000);
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.goto(`/${ACCOUNT.project}/login`);
+  await fillLogin(page, { account: ACCOUNT.account, password: ACCOUNT.password, agree: true });
+  await expect(page).toHaveURL((url) => url.pathname === '/');
+  const canvas = view(page);
+  await expect(async () => {
+    expect(fractionWhere(await shoot(canvas), isWallColour)).toBeGreaterThan(0.05);
+  }).toPass({ timeout: 45_000, intervals: [250, 500, 1000] });
+  const bare = await settled(canvas);
+
+  const rail = page.getByRole('navigation', { name: '主菜单' });
+  await rail.getByRole('button', { name: '定制' }).click();
+  const panel = customizedPanel(page);
+  await expect(panel).toBeVisible();
+  await expect(panel).toHaveAttribute('data-cabinets', '0');
+  await expect(panel.getByText('放置到当前楼层最大的房间，或先选中一面墙')).toBeVisible();
+
+  // A 2400 wardrobe with two sliding doors against the west wall (its inner face, on the left from
+  // the bird eye), picked in 3D: selected, its fields shown.
+  const box = (await canvas.boundingBox())!;
+  await canvas.click({ position: { x: box.width * 0.24, y: box.height * 0.33 } });
+  await expect(panel.getByText('靠所选墙体放置')).toBeVisible();
+  await panel.getByRole('button', { name: '趟门衣柜' }).click();
+  await expect(page.getByText('已放置：趟门衣柜')).toBeVisible();
+  await expect(panel).toHaveAttribute('data-cabinets', '1');
+  const properties = panel.getByTestId('cabinet-properties');
+  await expect(properties).toBeVisible();
+  await expect(properties.getByLabel('宽度')).toHaveValue('2400');
+  await panel.screenshot({ path: path.join(SHOTS, 'panel.png') });
+
+  // A handle that does not fit a wardrobe (the kitchen's recessed profile) is refused and the field keeps its value.
+  await properties.getByRole('combobox', { name: '拉手' }).click();
+  await page.getByRole('listbox').getByRole('option', { name: '隐形拉槽' }).click();
+  await expect(page.getByText('拉手错误')).toBeVisible();
+  await expect(properties.getByRole('combobox', { name: '拉手' })).toContainText('趟门拉手');
+  // Framed doors: one undo step, taken back by one undo.
+  await properties.getByRole('combobox', { name: '门板造型' }).click();
+  await page.getByRole('listbox').getByRole('option', { name: '框式门' }).click();
+  await expect(properties.getByRole('combobox', { name: '门板造型' })).toContainText('框式门');
+
+  await canvas.click({ position: { x: 40, y: 40 } });
+  const wardrobe = await settled(canvas, (img) => expect(differingFraction(bare, img), 'the wardrobe shows').toBeGreaterThan(0.01));
+  await canvas.screenshot({ path: path.join(SHOTS, 'wardrobe-3d.png') });
+
+  // The north wall's inner face (seen from the bird eye at the back of the room): filled with
+  // base units, then with wall units above them.
+  await canvas.click({ position: { x: box.width * 0.6, y: box.height * 0.33 } });
+  await expect(panel.getByText('靠所选墙体放置')).toBeVisible();
+  const runs = panel.getByRole('group', { name: '沿墙布满' });
+  await runs.getByRole('button', { name: '地柜' }).click();
+  await expect(page.getByText(/已沿墙放置 \d+ 个柜体/)).toBeVisible();
+  const afterBase = Number(await panel.getAttribute('data-cabinets'));
+  expect(afterBase).toBeGreaterThan(3);
+  await runs.getByRole('button', { name: '吊柜' }).click();
+  await expect(panel).not.toHaveAttribute('data-cabinets', String(afterBase));
+  const afterWall = Number(await panel.getAttribute('data-cabinets'));
+  await canvas.click({ position: { x: 40, y: 40 } });
+  await settled(canvas, (img) => expect(differingFraction(wardrobe, img), 'the kitchen shows').toBeGreaterThan(0.01));
+  await canvas.screenshot({ path: path.join(SHOTS, 'kitchen-3d.png') });
+
+  // Standing in the room (roam), turned towards the kitchen: to look at.
+  await canvas.focus();
+  await page.keyboard.press('Control+1');
+  await settled(canvas);
+  await page.keyboard.down('ArrowLeft');
+  await page.waitForTimeout(700);
+  await page.keyboard.up('ArrowLeft');
+  await settled(canvas);
+  await canvas.screenshot({ path: path.join(SHOTS, 'kitchen-roam.png') });
+  await page.keyboard.press('Control+0');
+  await settled(canvas);
+
+  // One undo takes the whole run of wall units away.
+  await page.getByRole('button', { name: '撤销' }).click();
+  await expect(panel).toHaveAttribute('data-cabinets', String(afterBase));
+  await page.getByRole('button', { name: '重做' }).click();
+  await expect(panel).toHaveAttribute('data-cabinets', String(afterWall));
+
+  // The plan: outlines, door swings, the wall units dashed.
+  await rail.getByRole('button', { name: '户型' }).click();
+  await page.getByRole('complementary', { name: '设计面板' }).getByRole('button', { name: '2D', exact: true }).click();
+  await settled(canvas);
+  await canvas.screenshot({ path: path.join(SHOTS, 'plan.png') });
+});
