@@ -254,3 +254,23 @@ export function quoteListRows(priceData: PriceData): QuoteList {
   const total = totalFen / 100;
   return { rows, rooms, total, totalCapital: toChineseCapital(total) };
 }
+
+// -- the cabinet-table export (catalogues.md §4, §6, §7) --
+
+/** The engineering customer, who gets the engineering template and needs no plan number (§4, §6). */
+export const ENGINEERING_CUSTOMER_UID = 503;
+
+/** The project whose exports are named by the client's Remark (§6). */
+export const REMARK_NAMED_PROJECT = 'MLS';
+
+export type CabinetTableTemplate = 'standard' | 'engineering';
+
+/** The templates' file names under /templates/ (public/templates/, scripts/quote-templates.ts). */
+export const CABINET_TABLE_TEMPLATES: Readonly<Record<CabinetTableTemplate, string>> = {
+  standard: 'cabinet-table-standard.xlsx',
+  engineering: 'cabinet-table-engineering.xlsx',
+};
+
+export function cabinetTableTemplateFor(customerUid: number | null): CabinetTableTemplate {
+  return customerUid === ENGINEERING_CUSTOMER_UID ? 'engineering' : 'standard';
+}

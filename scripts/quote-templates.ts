@@ -11,13 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
-
-export type TemplateKind = 'standard' | 'engineering';
-
-export const TEMPLATE_FILES: Readonly<Record<TemplateKind, string>> = {
-  standard: 'cabinet-table-standard.xlsx',
-  engineering: 'cabinet-table-engineering.xlsx',
-};
+import { CABINET_TABLE_TEMPLATES as TEMPLATE_FILES, type CabinetTableTemplate as TemplateKind } from '../protocol/quote';
 
 interface Column {
   readonly header: string;
