@@ -3,10 +3,10 @@
 // into the build and the server serves them as static files. `npm run quote:templates` regenerates
 // them; the export (ui/quote/export-cabinet-table.ts) fills them.
 //
-// Placeholders: {{Name}} anywhere in a cell's text is replaced (CABINET_TABLE_FIELDS); the one row
-// whose cells hold {{line.Column}} is the lines row, copied once per quote list row with its style;
-// a cell that is exactly {{Total}} becomes a SUM over the lines' amount column. Nothing below the
-// lines row is merged: exceljs does not move merged ranges when rows are inserted above them.
+// Placeholders: {{Name}} anywhere in a cell's text is replaced (Brand, ClientName, ClientTel,
+// ClientAddress, OrderNo, Remark, PlanNo, Date, TotalCapital); the one row whose cells hold
+// {{line.Column}} (a quote list field, or No) is the lines row, copied once per quote list row with
+// its style; a cell that is exactly {{Total}} becomes a SUM over the lines' amount column.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -143,12 +143,16 @@ export async function buildTemplate(kind: TemplateKind): Promise<Buffer> {
   const capitalLabel = ws.getCell(totalRow + 1, 1);
   capitalLabel.value = '大写金额：';
   capitalLabel.font = { name: FONT, bold: true };
+  // Merged so that the capitals never wrap in a narrow column (the export moves merges below the
+  // lines as it inserts rows).
+  ws.mergeCells(totalRow + 1, 3, totalRow + 1, last);
   const capital = ws.getCell(totalRow + 1, 3);
   capital.value = '{{TotalCapital}}';
   capital.font = { name: FONT, bold: true };
 
   const signRow = totalRow + 3;
   layout.signatures.forEach((label, i) => {
+    ws.mergeCells(signRow, 1 + i * 5, signRow, 4 + i * 5);
     const cell = ws.getCell(signRow, 1 + i * 5);
     cell.value = `${label}______________`;
     cell.font = { name: FONT };

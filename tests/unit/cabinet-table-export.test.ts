@@ -52,7 +52,9 @@ describe('cabinet table xlsx', () => {
       const row = ws.getRow(header + 1 + i);
       expect(row.getCell(1).value).toBe(i + 1);
       expect([2, 3, 4, 5, 6, 10].map((c) => row.getCell(c).value)).toEqual([r.SpaceInfo, r.CombinationInfo, r.CellInfo, r.Code, r.Name, r.Color]);
-      expect([7, 8, 9, 11, 12, 13, 14].map((c) => row.getCell(c).value)).toEqual([r.Length, r.Width, r.Height, r.Quantity, r.QuoteQty, r.UnitPrice, r.TotalAmount]);
+      // A size a line does not have (hardware, fees) is blank, not 0.
+      const size = (mm: number): number | string => (mm === 0 ? '' : mm);
+      expect([7, 8, 9, 11, 12, 13, 14].map((c) => row.getCell(c).value)).toEqual([size(r.Length), size(r.Width), size(r.Height), r.Quantity, r.QuoteQty, r.UnitPrice, r.TotalAmount]);
       // The template row's style travels with every copy.
       expect(row.getCell(14).numFmt).toBe('#,##0.00');
       expect(row.getCell(12).numFmt).toBe('0.000');
@@ -63,7 +65,11 @@ describe('cabinet table xlsx', () => {
     const totalRow = ws.getRow(header + 1 + rows.length);
     expect(totalRow.getCell(13).value).toBe('合计(元)');
     expect(totalRow.getCell(14).value).toEqual({ formula: `SUM(N${header + 1}:N${header + rows.length})`, result: 8118.29 });
-    expect(ws.getRow(header + 2 + rows.length).getCell(3).value).toBe('捌仟壹佰壹拾捌元贰角玖分');
+    const capitalRow = header + 2 + rows.length;
+    expect(ws.getRow(capitalRow).getCell(3).value).toBe('捌仟壹佰壹拾捌元贰角玖分');
+    // The capitals' merged range moved down with its cells (exceljs alone would leave it behind).
+    expect(ws.model.merges).toContain(`C${capitalRow}:N${capitalRow}`);
+    expect(ws.model.merges.filter((m) => /^C\d+:N\d+$/.test(m))).toEqual([`C${capitalRow}:N${capitalRow}`]);
     // The signature lines moved down with the inserted rows instead of being overwritten.
     expect(String(ws.getRow(header + 4 + rows.length).getCell(1).value)).toMatch(/^客户签字：/);
     expect(file.warnings).toEqual([]);
@@ -107,6 +113,7 @@ describe('cabinet table xlsx', () => {
     const header = findRow(ws, '序号');
     expect(ws.getRow(header + 1).getCell(13).value).toBe('合计(元)');
     expect(ws.getRow(header + 1).getCell(14).value).toBe(0);
+    expect(ws.model.merges).toContain(`C${header + 2}:N${header + 2}`);
     expect(texts(ws).flat().join('')).not.toContain('{{');
   });
 });
@@ -120,7 +127,7 @@ describe('cabinet table csv', () => {
     const lines = text.split('\r\n');
     expect(lines[0]).toBe('序号,空间,类别,柜体,编码,名称,长(mm),宽(mm),高(mm),颜色,数量,报价数量,单价(元),金额(元)');
     expect(lines[1]).toBe('1,主卧,柜体,衣柜 2400,B18-WH,侧板,600,18,2400,暖白,2,2.88,185,532.8');
-    expect(lines[7]).toBe('7,厨房,五金,,HG-1,铰链,0,0,0,,1,0.333,3,1');
+    expect(lines[7]).toBe('7,厨房,五金,,HG-1,铰链,,,,,1,0.333,3,1');
     expect(lines[9]).toBe(',,,,,,,,,,,,合计(元),8118.29');
     expect(lines[10]).toBe('大写金额,捌仟壹佰壹拾捌元贰角玖分');
     expect(lines[11]).toBe('');
@@ -133,6 +140,6 @@ describe('cabinet table csv', () => {
     const { quoteLine } = await import('../fixtures/quote-price-data');
     const input = sampleInput({ priceData: [{ roomName: '书房, 北', isYg: true, groups: { 五金: [quoteLine({ name: '=HYPERLINK("x")', color: 'say "hi"', qty: 1, price_hs: 2 })] } }] });
     const lines = new TextDecoder().decode(exportCabinetTableCsv(input, zh).bytes).split('\r\n');
-    expect(lines[1]).toBe('1,"书房, 北",五金,,,"\'=HYPERLINK(""x"")",0,0,0,"say ""hi""",1,1,2,2');
+    expect(lines[1]).toBe('1,"书房, 北",五金,,,"\'=HYPERLINK(""x"")",,,,"say ""hi""",1,1,2,2');
   });
 });

@@ -47,9 +47,33 @@ function placeholderValues(input: CabinetTableInput, list: QuoteList): Record<st
 const LINE_PLACEHOLDER = /^\{\{line\.(\w+)\}\}$/;
 const TOTAL_PLACEHOLDER = '{{Total}}';
 
+interface CellRange {
+  readonly top: number;
+  readonly left: number;
+  readonly bottom: number;
+  readonly right: number;
+}
+
+function columnNumber(letters: string): number {
+  let n = 0;
+  for (const ch of letters) n = n * 26 + ch.charCodeAt(0) - 64;
+  return n;
+}
+
+/** 'C12:N12' as row and column numbers. */
+function parseRange(range: string): CellRange {
+  const m = /^([A-Z]+)(\d+):([A-Z]+)(\d+)$/.exec(range);
+  if (!m) throw new Error(`unexpected merged range ${range}`);
+  return { top: Number(m[2]), left: columnNumber(m[1]!), bottom: Number(m[4]), right: columnNumber(m[3]!) };
+}
+
+/** Sizes a line does not have (hardware, fees) are left blank rather than printed as 0. */
+const DIMENSIONS = new Set(['Length', 'Width', 'Height']);
+
 export function lineValue(row: QuoteListRow, index: number, key: string): string | number {
   if (key === 'No') return index + 1;
   const v = (row as unknown as Record<string, unknown>)[key];
+  if (DIMENSIONS.has(key) && v === 0) return '';
   return typeof v === 'number' || typeof v === 'string' ? v : '';
 }
 
@@ -73,9 +97,15 @@ function fillSheet(ws: Worksheet, input: CabinetTableInput, list: QuoteList): vo
   const lines = findLinesRow(ws);
   if (!lines) throw new Error('the cabinet-table template has no {{line.…}} row');
   const n = list.rows.length;
+  // exceljs moves cells but not merged ranges when rows are inserted or removed: the merges below
+  // the lines row are taken apart first and made again where their cells went.
+  const shift = n - 1;
+  const below = ws.model.merges.map(parseRange).filter((m) => m.top > lines.row);
+  for (const m of below) ws.unMergeCells(m.top, m.left, m.bottom, m.right);
   // Copies of the template row keep its fonts, borders and number formats.
   if (n > 1) ws.duplicateRow(lines.row, n - 1, true);
   else if (n === 0) ws.spliceRows(lines.row, 1);
+  for (const m of below) ws.mergeCells(m.top + shift, m.left, m.bottom + shift, m.right);
   list.rows.forEach((r, i) => {
     const row = ws.getRow(lines.row + i);
     for (const [col, key] of lines.columns) row.getCell(col).value = lineValue(r, i, key);
