@@ -11,6 +11,8 @@ import ts from 'typescript';
 export interface ModuleRefs {
   /** static imports, re-exports, dynamic import() and vite's preload lists: loaded on the same thread */
   readonly imports: string[];
+  /** the static imports and re-exports alone: what must load before this file runs */
+  readonly staticImports: string[];
   /** new URL('x.js', import.meta.url): assets handed elsewhere (workers), not loaded by this thread */
   readonly urls: string[];
 }
@@ -65,11 +67,15 @@ function isImportMetaUrl(node: ts.Node | undefined, sf: ts.SourceFile): boolean 
 export function moduleRefs(fileName: string, code: string): ModuleRefs {
   const sf = parse(fileName, code);
   const imports: string[] = [];
+  const staticImports: string[] = [];
   const urls: string[] = [];
   const visit = (node: ts.Node): void => {
     if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier) {
       const s = stringValue(node.moduleSpecifier);
-      if (s !== null) imports.push(s);
+      if (s !== null) {
+        imports.push(s);
+        staticImports.push(s);
+      }
     } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
       const s = stringValue(node.arguments[0]);
       if (s !== null) imports.push(s);
@@ -86,7 +92,7 @@ export function moduleRefs(fileName: string, code: string): ModuleRefs {
   if (deps) {
     for (const m of deps.matchAll(/["'`]([^"'`]+\.m?js)["'`]/g)) imports.push(m[1]!);
   }
-  return { imports, urls };
+  return { imports, staticImports, urls };
 }
 
 export interface Graph {
@@ -96,8 +102,11 @@ export interface Graph {
   readonly urlRefs: Set<string>;
 }
 
-/** Follows imports transitively from `starts`; `new URL` references are recorded, not followed. */
-export function crawl(distDir: string, starts: readonly string[]): Graph {
+/**
+ * Follows imports transitively from `starts`; `new URL` references are recorded, not followed.
+ * staticOnly follows static imports alone: the files a page fetches and runs before it can draw.
+ */
+export function crawl(distDir: string, starts: readonly string[], options: { staticOnly?: boolean } = {}): Graph {
   const files = new Set<string>();
   const urlRefs = new Set<string>();
   const queue = [...starts];
@@ -106,7 +115,7 @@ export function crawl(distDir: string, starts: readonly string[]): Graph {
     if (files.has(file) || !/\.m?js$/.test(file) || !fs.existsSync(file)) continue;
     files.add(file);
     const refs = moduleRefs(file, fs.readFileSync(file, 'utf8'));
-    for (const spec of refs.imports) {
+    for (const spec of options.staticOnly ? refs.staticImports : refs.imports) {
       const target = resolveSpecifier(distDir, file, spec);
       if (target) queue.push(target);
     }

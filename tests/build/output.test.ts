@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfigFromFile } from 'vite';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { crawl, htmlEntries, listJs, newerThanChrome80, type Graph } from './dist-graph';
+import { crawl, htmlEntries, listJs, moduleRefs, newerThanChrome80, type Graph } from './dist-graph';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const distDir = path.resolve(process.env.BUILD_OUT_DIR ?? path.join(root, 'dist'));
@@ -15,6 +15,9 @@ const distDir = path.resolve(process.env.BUILD_OUT_DIR ?? path.join(root, 'dist'
 // Strings that survive minification in three.js' bundle: the global registration every copy of
 // three performs, WebGLRenderer's log prefix, and a duck-typing flag read all over the renderer.
 const THREE_MARKERS = ['__THREE__', 'WebGLRenderer:', 'isBufferGeometry'] as const;
+
+// A namespace URL exceljs writes into every workbook: survives minification in its bundle.
+const EXCELJS_MARKER = 'schemas.openxmlformats.org/spreadsheetml/2006/main';
 
 const rel = (p: string): string => path.relative(distDir, p);
 const read = (p: string): string => fs.readFileSync(p, 'utf8');
@@ -66,6 +69,26 @@ describe('main thread vs kernel worker', () => {
       for (const marker of THREE_MARKERS) if (code.includes(marker)) offenders.push(`${rel(f)} contains ${marker}`);
     }
     expect(offenders).toEqual([]);
+  });
+});
+
+describe('heavy libraries load lazily', () => {
+  it('exceljs is not in what the page loads at start (only the cabinet-table export imports it, dynamically)', () => {
+    const index = path.join(distDir, 'index.html');
+    const atStart = crawl(distDir, htmlEntries(distDir, read(index)), { staticOnly: true });
+    expect(atStart.files.size).toBeGreaterThan(0);
+    const offenders = [...atStart.files].filter((f) => read(f).includes(EXCELJS_MARKER)).map(rel);
+    expect(offenders).toEqual([]);
+    // Where the build holds exceljs at all (once a screen offers the export), the page reaches it
+    // lazily: it must be among the page's files, just not the start ones.
+    const withExcel = [...mainThread.files].filter((f) => read(f).includes(EXCELJS_MARKER));
+    for (const f of withExcel) expect(atStart.files.has(f), rel(f)).toBe(false);
+  });
+
+  it('the static-only crawl stops at dynamic import()', () => {
+    const refs = moduleRefs('x.js', 'import{a}from"./a.js";export*from"./b.js";const c=()=>import(`./c.js`);');
+    expect(refs.staticImports).toEqual(['./a.js', './b.js']);
+    expect(refs.imports).toEqual(['./a.js', './b.js', './c.js']);
   });
 });
 

@@ -1,0 +1,276 @@
+// The cabinet quotation data of catalogues.md §3, field for field: the kernel's quote commands
+// (KitQuotationProjectCmd, KitQuotationRoomDoorCmd, KitGetQuotationDataStd, GetClientData) produce
+// these, and the quote screens and the cabinet-table export read them. The field names are the
+// spec's (and the factory software's) own, snake_case and all, so a quote can be handed to an order
+// or compared with one from the old product without a mapping table.
+
+import { roundQuantity, roundSum, toChineseCapital } from './quote-numbers';
+
+/** The groups of a room's priceData, in the order a quotation lists them. */
+export const QUOTE_GROUP_NAMES = ['柜体', '台面', '水槽', '五金', '线条', '趟门', '台面毛板', '柜体附加费', '台面附加费', '方太电器'] as const;
+export type QuoteGroupName = (typeof QUOTE_GROUP_NAMES)[number];
+
+/** One priced line of a group: a cabinet (with its parts as children), a worktop, a handle, a fee. */
+export interface QuoteLine {
+  readonly name: string;
+  readonly color: string;
+  /** material / product code the factory orders by */
+  readonly matCode: string;
+  /** mm */
+  readonly width: number;
+  /** mm */
+  readonly depth: number;
+  /** mm */
+  readonly height: number;
+  /** pieces */
+  readonly num: number;
+  /** the quoted quantity in paramUnitName (pieces, m, m²), 3 decimals */
+  readonly qty: number;
+  /** unit price, tax included (含税) */
+  readonly price_hs: number;
+  /** qty x price_hs, 2 decimals */
+  readonly sum: number;
+  /** grain direction of the board or door */
+  readonly textureDir: string;
+  readonly doorShape: string;
+  readonly handle: string;
+  /** hinge or slide chosen for the size */
+  readonly hingSlidName: string;
+  readonly hingSlidModelno: string;
+  readonly remark: string;
+  /** the unit qty is counted in: 件, 米, 平方米 */
+  readonly paramUnitName: string;
+  /** when the price used was last changed (ISO 8601) */
+  readonly updatedAt: string;
+  /** 柜体: a cabinet's boards, doors and hardware, each priced on its own */
+  readonly children?: readonly QuoteLine[];
+}
+
+/** priceData of one room. */
+export interface PriceDataRoom {
+  readonly roomName: string;
+  /** true: wardrobe (衣柜) quote; false: kitchen (橱柜) */
+  readonly isYg: boolean;
+  /** only the groups the room has lines in */
+  readonly groups: Partial<Readonly<Record<QuoteGroupName, readonly QuoteLine[]>>>;
+}
+
+export type PriceData = readonly PriceDataRoom[];
+
+// -- door quotation (KitQuotationRoomDoorCmd) --
+
+export interface QtData {
+  readonly price_hs: number;
+  readonly qty: number;
+}
+
+/** One priced part of a room door (leaf, cover, frame ...). */
+export interface DoorQuotePart {
+  readonly name: string;
+  readonly qtData: QtData;
+}
+
+/** The opening type whose parts are quoted apart from doors (catalogues.md §5). */
+export const OPENING_TYPE_ARCHWAY = '垭口';
+
+export interface RoomDoorQuote {
+  readonly door: DoorQuotePart;
+  readonly doorCover: DoorQuotePart;
+  readonly doorFrame: DoorQuotePart;
+  readonly doorHead: DoorQuotePart;
+  readonly doorBoard: DoorQuotePart;
+  readonly doorAcces: DoorQuotePart;
+  readonly opening_type: string;
+  readonly sceneGroup: string;
+}
+
+export interface DoorQuotation {
+  readonly roomDoors: readonly RoomDoorQuote[];
+}
+
+// -- wall boards (WallPanelDesign) --
+
+export interface WallBoardItem {
+  readonly name: string;
+  readonly qtData: QtData;
+  readonly report_class: string;
+}
+
+export interface WallBoardQuotation {
+  readonly board: readonly WallBoardItem[];
+  readonly line: readonly WallBoardItem[];
+  readonly access: readonly WallBoardItem[];
+}
+
+// -- volume report (方数) --
+
+/** What the volume report says when the quote has no groups (catalogues.md §8). */
+export const VOLUME_NO_GROUPS = '计算方数异常！';
+
+export interface WorktopDetail {
+  readonly modelno: string;
+  /** metres */
+  readonly qty: number;
+  readonly mats: string;
+}
+
+export interface VolumeReportGroup {
+  readonly groupName: string;
+  /** m³ of 9 / 18 / 25 mm board, rounded up to 2 decimals, minimum 0.01 (roundVolume) */
+  readonly t_9: number;
+  readonly t_18: number;
+  readonly t_25: number;
+  /** metres of worktop */
+  readonly worktop: number;
+  readonly worktopDetail: readonly WorktopDetail[];
+  readonly doorNumber: number;
+  /** m² */
+  readonly doorArea: number;
+  /** archways (垭口), counted apart from doors */
+  readonly yakouNumber: number;
+  /** m² */
+  readonly totalArea: number;
+}
+
+// -- quote list (the cabinet table) --
+
+/** One row of the quote list: what the cabinet table prints, one row per priced line. */
+export interface QuoteListRow {
+  readonly Code: string;
+  readonly Name: string;
+  /** mm */
+  readonly Length: number;
+  /** mm */
+  readonly Width: number;
+  /** mm */
+  readonly Height: number;
+  readonly Color: string;
+  /** pieces */
+  readonly Quantity: number;
+  /** QuoteQty x UnitPrice, 2 decimals */
+  readonly TotalAmount: number;
+  /** 3 decimals, in the line's unit */
+  readonly QuoteQty: number;
+  readonly UnitPrice: number;
+  /** the room */
+  readonly SpaceInfo: string;
+  /** the group (柜体, 台面 ...) */
+  readonly CombinationInfo: string;
+  /** the cabinet a part belongs to; '' for a line of its own */
+  readonly CellInfo: string;
+}
+
+// -- standard quote (KitGetQuotationDataStd, qtMode 0) --
+
+export const STANDARD_QUOTE_NAME = '定制家具';
+
+export interface StandardQuoteRoom {
+  readonly roomName: string;
+  /** m² */
+  readonly roomArea: number;
+  readonly roomId: string;
+  readonly cabinet: readonly QuoteLine[];
+  readonly doorPanel: readonly QuoteLine[];
+  readonly accessory: readonly QuoteLine[];
+}
+
+export interface StandardQuote {
+  readonly name: typeof STANDARD_QUOTE_NAME;
+  readonly rooms: readonly StandardQuoteRoom[];
+}
+
+// -- client data (GetClientData) --
+
+export interface ClientData {
+  readonly ClientName: string;
+  readonly ClientTel: string;
+  readonly OrderNo: string;
+  readonly ClientAddress: string;
+  readonly Remark: string;
+}
+
+// -- the quote list of a priceData --
+
+export interface QuoteListRoomTotal {
+  readonly roomName: string;
+  readonly total: number;
+}
+
+export interface QuoteList {
+  readonly rows: readonly QuoteListRow[];
+  readonly rooms: readonly QuoteListRoomTotal[];
+  /** the grand total, 2 decimals */
+  readonly total: number;
+  /** the grand total in Chinese capitals ('' for 0) */
+  readonly totalCapital: string;
+}
+
+function row(line: QuoteLine, room: string, group: string, cell: string): QuoteListRow {
+  const quoteQty = roundQuantity(line.qty);
+  return {
+    Code: line.matCode,
+    Name: line.name,
+    Length: line.width,
+    Width: line.depth,
+    Height: line.height,
+    Color: line.color,
+    Quantity: line.num,
+    // Recomputed from the printed columns (not copied from line.sum) so that a table never shows
+    // a total its own quantity and price contradict.
+    TotalAmount: roundSum(quoteQty * line.price_hs),
+    QuoteQty: quoteQty,
+    UnitPrice: line.price_hs,
+    SpaceInfo: room,
+    CombinationInfo: group,
+    CellInfo: cell,
+  };
+}
+
+/**
+ * The quote list of a priceData: one row per priced line, rooms and groups in quote order. A cabinet
+ * with children is priced by its parts, so it gives one row per child (CellInfo names the cabinet)
+ * and none of its own. Room totals and the grand total add the rounded row amounts, as a reader
+ * adding up the printed table would.
+ */
+export function quoteListRows(priceData: PriceData): QuoteList {
+  const rows: QuoteListRow[] = [];
+  const rooms: QuoteListRoomTotal[] = [];
+  // Integer fen, so adding hundreds of amounts gathers no float noise.
+  let totalFen = 0;
+  for (const room of priceData) {
+    let roomFen = 0;
+    for (const group of QUOTE_GROUP_NAMES) {
+      for (const line of room.groups[group] ?? []) {
+        const lineRows = line.children && line.children.length > 0 ? line.children.map((c) => row(c, room.roomName, group, line.name)) : [row(line, room.roomName, group, '')];
+        for (const r of lineRows) {
+          rows.push(r);
+          roomFen += Math.round(r.TotalAmount * 100);
+        }
+      }
+    }
+    rooms.push({ roomName: room.roomName, total: roomFen / 100 });
+    totalFen += roomFen;
+  }
+  const total = totalFen / 100;
+  return { rows, rooms, total, totalCapital: toChineseCapital(total) };
+}
+
+// -- the cabinet-table export (catalogues.md §4, §6, §7) --
+
+/** The engineering customer, who gets the engineering template and needs no plan number (§4, §6). */
+export const ENGINEERING_CUSTOMER_UID = 503;
+
+/** The project whose exports are named by the client's Remark (§6). */
+export const REMARK_NAMED_PROJECT = 'MLS';
+
+export type CabinetTableTemplate = 'standard' | 'engineering';
+
+/** The templates' file names under /templates/ (public/templates/, scripts/quote-templates.ts). */
+export const CABINET_TABLE_TEMPLATES: Readonly<Record<CabinetTableTemplate, string>> = {
+  standard: 'cabinet-table-standard.xlsx',
+  engineering: 'cabinet-table-engineering.xlsx',
+};
+
+export function cabinetTableTemplateFor(customerUid: number | null): CabinetTableTemplate {
+  return customerUid === ENGINEERING_CUSTOMER_UID ? 'engineering' : 'standard';
+}
