@@ -24,7 +24,7 @@ interface Column {
 const COLUMNS: readonly Column[] = [
   { header: '序号', key: 'No', width: 6 },
   { header: '空间', key: 'SpaceInfo', width: 10 },
-  { header: '类别', key: 'CombinationInfo', width: 11 },
+  { header: '组别', key: 'CombinationInfo', width: 11 },
   { header: '柜体', key: 'CellInfo', width: 14 },
   { header: '编码', key: 'Code', width: 12 },
   { header: '名称', key: 'Name', width: 16 },

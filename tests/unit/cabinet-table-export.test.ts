@@ -125,7 +125,7 @@ describe('cabinet table csv', () => {
     // TextDecoder drops the BOM checked above.
     const text = new TextDecoder().decode(file.bytes);
     const lines = text.split('\r\n');
-    expect(lines[0]).toBe('序号,空间,类别,柜体,编码,名称,长(mm),宽(mm),高(mm),颜色,数量,报价数量,单价(元),金额(元)');
+    expect(lines[0]).toBe('序号,空间,组别,柜体,编码,名称,长(mm),宽(mm),高(mm),颜色,数量,报价数量,单价(元),金额(元)');
     expect(lines[1]).toBe('1,主卧,柜体,衣柜 2400,B18-WH,侧板,600,18,2400,暖白,2,2.88,185,532.8');
     expect(lines[7]).toBe('7,厨房,五金,,HG-1,铰链,,,,,1,0.333,3,1');
     expect(lines[9]).toBe(',,,,,,,,,,,,合计(元),8118.29');

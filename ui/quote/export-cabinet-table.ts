@@ -83,7 +83,7 @@ export async function exportCabinetTable(input: CabinetTableInput, options: { lo
 const CSV_HEADERS: readonly (readonly [keyof QuoteListRow | 'No', MessageDescriptor])[] = [
   ['No', msg`序号`],
   ['SpaceInfo', msg`空间`],
-  ['CombinationInfo', msg`类别`],
+  ['CombinationInfo', msg`组别`],
   ['CellInfo', msg`柜体`],
   ['Code', msg`编码`],
   ['Name', msg`名称`],
