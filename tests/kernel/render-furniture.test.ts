@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { BatchedMesh, Box3, InstancedMesh, Matrix4, Vector3 } from 'three';
+import { BatchedMesh, Box3, InstancedMesh, Matrix4, Vector3, type Material } from 'three';
 import { modelPlanSymbolUrl, type ModelRecord, type SceneRecord, type StoreyRecord } from '../../protocol/records';
 import { diffAddingAll } from '../../kernel-worker/document/diff';
 import { createStore } from '../../kernel-worker/document/store';
@@ -233,6 +233,35 @@ describe('furniture in 3D', () => {
     graph.sync(diff, store);
     expectBoxNear(instanceBox(meshes, plainAt()), expectedBox(plain));
     expect(backSide()).toBe(1);
+  });
+
+  it('leaves a hidden model out of its batches, and follows the view modes', async () => {
+    const sofa = items[0]!;
+    const records = [0, 1].map((i) => modelOf(sofa, i));
+    const { graph } = placed(records);
+    await loadsSettle();
+    const parts = graph.models.furnitureOf(urlOf(sofa.row));
+    const drawnAt = (index: number) => parts.every((p) => p.getMatrixAt(index, new Matrix4()).determinant() !== 0);
+    expect([drawnAt(0), drawnAt(1)]).toEqual([true, true]);
+    const hidden = graph.objectFor(records[1]!.id)!;
+    hidden.visible = false;
+    expect(graph.prepareFrame()).toBe(true);
+    // Its instances are not drawn (getMatrixAt reads the batch's visibility), the other's are.
+    const shown = [0, 1].map(drawnAt);
+    expect(shown.sort()).toEqual([false, true]);
+    expect(furnitureDrawn(graph).every((m) => m.instanceCount === 2 * parts.filter((p) => p.mesh === m).length)).toBe(true);
+    hidden.visible = true;
+    graph.prepareFrame();
+    expect([drawnAt(0), drawnAt(1)]).toEqual([true, true]);
+    // Wireframe: no surfaces; transparent: the batches' materials at 0.8; back to opaque.
+    graph.setViewMode(1);
+    expect(furnitureDrawn(graph)).toEqual([]);
+    graph.setViewMode(3);
+    const batches = furnitureDrawn(graph);
+    expect(batches.length).toBeGreaterThan(0);
+    for (const m of batches) expect((m.material as Material).opacity).toBeLessThanOrEqual(0.8);
+    graph.setViewMode(0);
+    for (const m of furnitureDrawn(graph)) expect((m.material as Material).transparent).toBe((m.material as Material).userData.ownLook.transparent);
   });
 
   it('switches to the low-poly files with lowPolyModels, loading each once', async () => {
