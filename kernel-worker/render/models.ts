@@ -1,4 +1,5 @@
 import {
+  BatchedMesh,
   BoxGeometry,
   Color,
   DynamicDrawUsage,
@@ -19,7 +20,8 @@ import {
   ShaderMaterial,
   Vector3,
   BufferAttribute,
-  type BufferGeometry,
+  BufferGeometry,
+  type Texture,
 } from 'three';
 import type { AppliedMaterial, ModelRecord, ViewMode } from '../../protocol/records';
 import { MM } from './coords';
@@ -44,11 +46,15 @@ import { createModelFiles, type LoadModelFile, type ModelFiles, type ModelFilesO
 //
 // A model whose record names its GLB (gltfUrl, or lowGltfUrl while low-poly models are asked for)
 // is drawn by its furniture once the file has loaded (model-files.ts: one load and one decode per
-// address): all the records of one file share a furniture set, one InstancedMesh per part, whose
-// instances are the records' matrices times the file's normalisation (its natural box onto the
-// unit box). Its box instance is hidden then, but its proxy and its edges in the wireframe modes
-// (a matrix attribute of their own) stay. A highlighted model with furniture stays in its set:
-// the highlight's outline of the proxy shows it, where a tinted box would hide the furniture.
+// address): all the records of one file share a furniture set, whose members are drawn with the
+// records' matrices times the file's normalisation (its natural box onto the unit box). The sets
+// do not draw themselves: every part of every set is one instance in a BatchedMesh per material
+// (the catalogue's files all use a few dozen named materials, so 200 kinds with their low-poly
+// files make some 60 batches, one multi-draw call each, where one InstancedMesh per part per
+// file made nearly a thousand). Its box instance is hidden then, but its proxy and its edges in
+// the wireframe modes (a matrix attribute of their own) stay. A highlighted model with furniture
+// stays in its set: the highlight's outline of the proxy shows it, where a tinted box would hide
+// the furniture.
 //
 // Level of detail by distance (lod, isEnableLod): before each frame, updateLod() measures every
 // model that has a low-poly GLB on screen (its bounding sphere's radius over the half height the
@@ -56,7 +62,8 @@ import { createModelFiles, type LoadModelFile, type ModelFiles, type ModelFilesO
 // full file's when it is large again. The two thresholds differ (hysteresis), so a model at the
 // border does not switch back and forth while the camera creeps. A model switches only once the
 // file it goes to has been decoded (the cache keeps both, one decode each): meanwhile it stays in
-// the set it is in, never falling back to its box.
+// the set it is in, never falling back to its box. A switch deletes the model's instances in the
+// batches and adds its other file's (the two files' parts and materials need not match).
 
 /** Placeholder colours, per catalogue item (models of one modelId look alike). */
 export const MODEL_PALETTE: readonly number[] = [0x9aa5b1, 0xb5a48b, 0x7d8c7a, 0xc2b8a3, 0x8c7b6b, 0xa3b5c4, 0xd0c4b0, 0x6f7b85];
@@ -120,18 +127,44 @@ function instancedEdgeMaterial(): ShaderMaterial {
   });
 }
 
+/** The furniture parts of one material: one BatchedMesh, a geometry per part of a file, an instance per part of a model. */
+interface FurnitureBatch {
+  readonly key: string;
+  readonly mesh: BatchedMesh;
+  /** geometry ids by part (address, part index, and whether its uv are metric) */
+  readonly geometries: Map<string, number>;
+  vertices: number;
+  indices: number;
+}
+
 /**
- * The records drawn by one loaded GLB: one InstancedMesh per part, one instance per record.
- * Records that dress parts with library materials (ModelRecord.materials) get a set of their own
- * per combination of materials, keyed by the address and the materials.
+ * The records drawn by one loaded GLB, one member per record, each part an instance in its
+ * material's batch. Records that dress parts with library materials (ModelRecord.materials) get
+ * a set of their own per combination of materials, keyed by the address and the materials.
  */
 interface FurnitureSet {
   readonly url: string;
   readonly shape: ModelShape;
   /** the shape's parts, with the library materials in place of the dressed ones */
   readonly parts: readonly { readonly geometry: BufferGeometry; readonly material: Material }[];
-  meshes: InstancedMesh[];
+  /** where each part is drawn: its batch and its geometry there */
+  readonly placements: readonly { readonly batch: FurnitureBatch; readonly geometryId: number }[];
   readonly members: Slot[];
+  /** what furnitureOf() shows of it */
+  readonly views: readonly FurniturePart[];
+}
+
+/**
+ * One part of a furniture set as tests and benchmarks see it: its batch, the part's geometry and
+ * material, how many models draw it, and member `index`'s matrix (zero when not drawn).
+ */
+export interface FurniturePart {
+  readonly mesh: BatchedMesh;
+  readonly geometryId: number;
+  readonly geometry: BufferGeometry;
+  readonly material: Material;
+  readonly count: number;
+  getMatrixAt(index: number, out: Matrix4): Matrix4;
 }
 
 interface Slot {
@@ -147,9 +180,10 @@ interface Slot {
   /** the centre of its box and its bounding sphere's radius, in metres (lod) */
   readonly centre: Vector3;
   readonly radius: number;
-  /** its furniture set once the file has loaded, and its instance there */
+  /** its furniture set once the file has loaded, its place among the members, and its instance per part in the part's batch */
   set: FurnitureSet | null;
   setIndex: number;
+  ids: number[];
   readonly group: ModelGroup;
   readonly proxy: ProxyMesh;
   readonly material: MeshStandardMaterial;
@@ -185,8 +219,10 @@ export interface ModelLayer {
   readonly farCount: number;
   /** The instanced mesh of the boxes (tests: one for all models, count = models). */
   readonly mesh: InstancedMesh;
-  /** The furniture sets' meshes of a GLB address (tests, benchmarks); empty until it has loaded. */
-  furnitureOf(url: string): readonly InstancedMesh[];
+  /** The parts of a GLB address's furniture set (its undressed models; tests, benchmarks); empty until it has loaded. */
+  furnitureOf(url: string): readonly FurniturePart[];
+  /** The furniture's batches, one per material (tests, benchmarks). */
+  readonly furnitureBatches: readonly BatchedMesh[];
   /** The GLB cache (null without a loader). */
   readonly files: ModelFiles | null;
   readonly count: number;
@@ -341,16 +377,97 @@ export function createModelLayer(options: ModelLayerOptions = {}): ModelLayer {
     edgeGeometry.instanceCount = m.count;
   }
 
-  function setMesh(material: Material, part: ModelShape['parts'][number], capacity: number): InstancedMesh {
-    const m = new InstancedMesh(part.geometry, material, capacity);
-    m.instanceMatrix.setUsage(DynamicDrawUsage);
-    m.count = 0;
-    m.castShadow = true;
-    m.receiveShadow = true;
-    m.name = 'furniture';
-    m.raycast = () => {};
-    m.visible = partsShown(mode).surfaces;
-    return m;
+  const furniture = new Map<string, FurnitureBatch>();
+  /** Each file material's batch key, by material (a material of the file's own or a library one). */
+  const materialKeys = new WeakMap<Material, string>();
+
+  /**
+   * The batch key of a part's material: equal for materials that look the same, so the parts of
+   * different files share a batch. A library material (a dressed part) is one object for every
+   * model (materials.ts part), so it keys by itself. A file's own material keys by what it looks
+   * like; a textured one by its name as well, which the catalogue's generator keeps unique per
+   * picture (materials.ts in server/catalogues/furniture) but an uploaded file need not: those
+   * textures stay per file.
+   */
+  function materialKey(url: string, material: Material, own: boolean): string {
+    const known = materialKeys.get(material);
+    if (known) return known;
+    let key: string;
+    if (!own || !(material instanceof MeshStandardMaterial)) key = `object:${material.uuid}`;
+    else {
+      const m = material;
+      const look = [m.type, m.color.getHex(), m.emissive.getHex(), m.emissiveIntensity, m.roughness, m.metalness, m.opacity, m.transparent, m.side, m.alphaTest, m.vertexColors, m.flatShading].join(',');
+      const maps = (['map', 'normalMap', 'roughnessMap', 'metalnessMap', 'emissiveMap', 'aoMap', 'alphaMap'] as const).filter((k) => m[k] as Texture | null);
+      if (!maps.length) key = `look:${look}`;
+      else key = url.includes('/catalogue/models/') ? `named:${m.name}|${maps.join('+')}|${look}` : `object:${m.uuid}`;
+    }
+    materialKeys.set(material, key);
+    return key;
+  }
+
+  /** The geometry a batch draws for a part: position, normal and uv only, indexed (a batch needs one layout). */
+  function batchGeometry(geometry: BufferGeometry): BufferGeometry {
+    const out = new BufferGeometry();
+    const position = geometry.getAttribute('position');
+    out.setAttribute('position', position);
+    let normal = geometry.getAttribute('normal');
+    if (!normal) {
+      const copy = geometry.clone();
+      copy.computeVertexNormals();
+      normal = copy.getAttribute('normal');
+    }
+    out.setAttribute('normal', normal);
+    const uv = geometry.getAttribute('uv');
+    if (uv) out.setAttribute('uv', uv);
+    out.setIndex(geometry.index ?? Array.from({ length: position.count }, (_, i) => i));
+    return out;
+  }
+
+  function batchFor(material: Material, key: string): FurnitureBatch {
+    let fb = furniture.get(key);
+    if (!fb) {
+      const vertices = 4096;
+      const indices = 8192;
+      const m = new BatchedMesh(INITIAL_CAPACITY, vertices, indices, material);
+      m.castShadow = true;
+      m.receiveShadow = true;
+      m.name = 'furniture';
+      m.raycast = () => {};
+      m.visible = partsShown(mode).surfaces;
+      // Every instance drawn, unsorted: culling and sorting thousands of parts per frame (twice,
+      // with the shadow pass) costs the worker more than drawing the few that are off screen.
+      m.perObjectFrustumCulled = false;
+      m.sortObjects = false;
+      fb = { key, mesh: m, geometries: new Map(), vertices, indices };
+      applyOpacity([material]);
+      furniture.set(key, fb);
+      batch.add(m);
+    }
+    return fb;
+  }
+
+  /** The id of a part's geometry in its batch, added (the batch grown to fit) the first time. */
+  function geometryIn(batch: FurnitureBatch, partKey: string, geometry: BufferGeometry): number {
+    let id = batch.geometries.get(partKey);
+    if (id !== undefined) return id;
+    const g = batchGeometry(geometry);
+    const needV = g.getAttribute('position').count;
+    const needI = g.index!.count;
+    const m = batch.mesh;
+    if (m.unusedVertexCount < needV || m.unusedIndexCount < needI) {
+      batch.vertices = Math.max(batch.vertices * 2, batch.vertices + needV);
+      batch.indices = Math.max(batch.indices * 2, batch.indices + needI);
+      m.setGeometrySize(batch.vertices, batch.indices);
+    }
+    id = m.addGeometry(g);
+    batch.geometries.set(partKey, id);
+    return id;
+  }
+
+  function addInstance(batch: FurnitureBatch, geometryId: number): number {
+    const m = batch.mesh;
+    if (m.instanceCount >= m.maxInstanceCount) m.setInstanceCount(m.maxInstanceCount * 2);
+    return m.addInstance(geometryId);
   }
 
   /** Parts' geometries with metric uv, by address and part: shared by every dressed set of a file. */
@@ -373,9 +490,30 @@ export function createModelLayer(options: ModelLayerOptions = {}): ModelLayer {
     let set = sets.get(key);
     if (!set) {
       const parts = dressedParts(url, shape, record);
-      set = { url, shape, parts, meshes: parts.map((part) => setMesh(part.material, part, INITIAL_CAPACITY)), members: [] };
-      applyOpacity(parts.map((p) => p.material));
-      batch.add(...set.meshes);
+      const placements = parts.map((part, i) => {
+        const own = part.material === shape.parts[i]!.material;
+        const b = batchFor(part.material, `${materialKey(url, part.material, own)}|${part.geometry.getAttribute('uv') ? 'uv' : ''}`);
+        return { batch: b, geometryId: geometryIn(b, `${url}#${i}${own ? '' : 'm'}`, part.geometry) };
+      });
+      const members: Slot[] = [];
+      const views = parts.map((part, i): FurniturePart => {
+        const { batch: b, geometryId } = placements[i]!;
+        return {
+          mesh: b.mesh,
+          geometryId,
+          geometry: part.geometry,
+          material: b.mesh.material as Material,
+          get count() {
+            return members.length;
+          },
+          getMatrixAt(index, out) {
+            const slot = members[index];
+            if (!slot || !b.mesh.getVisibleAt(slot.ids[i]!)) return out.copy(HIDDEN);
+            return b.mesh.getMatrixAt(slot.ids[i]!, out);
+          },
+        };
+      });
+      set = { url, shape, parts, placements, members, views };
       sets.set(key, set);
     }
     return set;
@@ -383,12 +521,14 @@ export function createModelLayer(options: ModelLayerOptions = {}): ModelLayer {
 
   function writeSet(slot: Slot): void {
     const set = slot.set!;
-    const m = slot.inBatch ? scratch.multiplyMatrices(slot.matrix, set.shape.normal) : HIDDEN;
-    for (const mesh of set.meshes) {
-      mesh.setMatrixAt(slot.setIndex, m);
-      mesh.instanceMatrix.needsUpdate = true;
-      mesh.boundingSphere = null;
-    }
+    if (slot.inBatch) scratch.multiplyMatrices(slot.matrix, set.shape.normal);
+    set.placements.forEach(({ batch: b }, i) => {
+      const id = slot.ids[i]!;
+      if (slot.inBatch) b.mesh.setMatrixAt(id, scratch);
+      b.mesh.setVisibleAt(id, slot.inBatch);
+      b.mesh.boundingSphere = null;
+      b.mesh.boundingBox = null;
+    });
   }
 
   /** Draws the slot by its furniture if its file has loaded, else asks for it (the box meanwhile). */
@@ -406,21 +546,10 @@ export function createModelLayer(options: ModelLayerOptions = {}): ModelLayer {
     }
     if (!shape) return;
     const set = setOf(slot.setKey ?? slot.url, slot.url, shape, slot.record);
-    if (set.members.length === set.meshes[0]!.instanceMatrix.count) {
-      set.meshes = set.meshes.map((old, i) => {
-        const bigger = setMesh(old.material as Material, set.parts[i]!, old.instanceMatrix.count * 2);
-        (bigger.instanceMatrix.array as Float32Array).set(old.instanceMatrix.array as Float32Array);
-        bigger.count = old.count;
-        batch.remove(old);
-        old.dispose();
-        batch.add(bigger);
-        return bigger;
-      });
-    }
     slot.set = set;
     slot.setIndex = set.members.length;
+    slot.ids = set.placements.map((p) => addInstance(p.batch, p.geometryId));
     set.members.push(slot);
-    for (const mesh of set.meshes) mesh.count = set.members.length;
   }
 
   /** Takes the slot out of its set or wait list. */
@@ -432,12 +561,13 @@ export function createModelLayer(options: ModelLayerOptions = {}): ModelLayer {
     if (last !== slot) {
       last.setIndex = slot.setIndex;
       set.members[slot.setIndex] = last;
-      writeSet(last);
     }
-    for (const mesh of set.meshes) {
-      mesh.count = set.members.length;
-      mesh.boundingSphere = null;
-    }
+    set.placements.forEach(({ batch: b }, i) => {
+      b.mesh.deleteInstance(slot.ids[i]!);
+      b.mesh.boundingSphere = null;
+      b.mesh.boundingBox = null;
+    });
+    slot.ids = [];
     slot.set = null;
   }
 
@@ -584,7 +714,7 @@ export function createModelLayer(options: ModelLayerOptions = {}): ModelLayer {
       const centre = new Vector3(0, 0.5, 0).applyMatrix4(matrix);
       const radius = (Math.hypot(record.size.x, record.size.y, record.size.z) * MM) / 2;
       const url = urlOf(record, low || far);
-      const slot: Slot = { id: record.id, record, index, url, setKey: setKeyOf(record, url), far, centre, radius, set: null, setIndex: -1, group, proxy, material: modelMaterial, matrix, inBatch: true, own: false };
+      const slot: Slot = { id: record.id, record, index, url, setKey: setKeyOf(record, url), far, centre, radius, set: null, setIndex: -1, ids: [], group, proxy, material: modelMaterial, matrix, inBatch: true, own: false };
       join(slot);
       group.watcher = proxy.watcher = () => dirty.add(slot);
       order[index] = slot;
@@ -623,9 +753,9 @@ export function createModelLayer(options: ModelLayerOptions = {}): ModelLayer {
       mesh.visible = parts.surfaces;
       edges.visible = parts.edges;
       applyOpacity([material, ...proxyMaterials]);
-      for (const set of sets.values()) {
-        applyOpacity(set.parts.map((p) => p.material));
-        for (const m of set.meshes) m.visible = parts.surfaces;
+      for (const b of furniture.values()) {
+        applyOpacity([b.mesh.material as Material]);
+        b.mesh.visible = parts.surfaces;
       }
       const base = containerShown();
       for (const slot of order) syncVisibility(slot, base);
@@ -684,7 +814,10 @@ export function createModelLayer(options: ModelLayerOptions = {}): ModelLayer {
     get farCount() {
       return farCount;
     },
-    furnitureOf: (url) => sets.get(url)?.meshes ?? [],
+    furnitureOf: (url) => sets.get(url)?.views ?? [],
+    get furnitureBatches() {
+      return [...furniture.values()].map((b) => b.mesh);
+    },
     files,
     get mesh() {
       return mesh;
@@ -693,7 +826,9 @@ export function createModelLayer(options: ModelLayerOptions = {}): ModelLayer {
       return mesh.count;
     },
     dispose() {
-      for (const set of sets.values()) for (const m of set.meshes) m.dispose();
+      // The batches' own buffers; the parts' geometries and materials are the file cache's (or the library's).
+      for (const b of furniture.values()) b.mesh.dispose();
+      furniture.clear();
       sets.clear();
       for (const g of metric.values()) g.dispose();
       metric.clear();

@@ -132,12 +132,14 @@ describe('library materials on model parts', () => {
     await flush();
     const plainSet = graph2.models.furnitureOf(url());
     expect(plainSet.every((m) => m.count === 1)).toBe(true);
-    const drawn = graph2.models.batch.children.filter((o) => o.name === 'furniture') as unknown as { material: Material; count: number; geometry: { getAttribute(n: string): unknown } }[];
-    // two sets of the same parts: the plain one (sofa a) and the dressed one (sofa b)
-    expect(drawn.length).toBe(2 * names.length);
+    const drawn = graph2.models.furnitureBatches;
+    // one batch per material: the file's (both sofas draw their other parts there, sofa a its
+    // upholstery too) and the library one of sofa b's dressed part
+    expect(drawn.length).toBe(new Set(names).size + 1);
+    expect(drawn.reduce((n, m) => n + m.instanceCount, 0)).toBe(2 * names.length);
     const dressed = drawn.filter((m) => (m.material as MeshStandardMaterial).color.getHexString() === '2f5a4a');
     expect(dressed.length).toBe(1);
-    expect(dressed[0]!.count).toBe(1);
+    expect(dressed[0]!.instanceCount).toBe(1);
     expect((dressed[0]!.material as MeshStandardMaterial).roughness).toBe(0.95);
     expect(dressed[0]!.geometry.getAttribute('uv')).toBeDefined();
     // the plain set keeps the file's own material for that part

@@ -1,11 +1,12 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { Box3, InstancedMesh, Matrix4, Vector3 } from 'three';
+import { BatchedMesh, Box3, InstancedMesh, Matrix4, Vector3, type Material } from 'three';
 import { modelPlanSymbolUrl, type ModelRecord, type SceneRecord, type StoreyRecord } from '../../protocol/records';
 import { diffAddingAll } from '../../kernel-worker/document/diff';
 import { createStore } from '../../kernel-worker/document/store';
 import { modelRecordKind } from '../../kernel-worker/kinds/model/record';
 import { createSceneGraph, type SceneGraph } from '../../kernel-worker/render/scene-graph';
 import { parseModel } from '../../kernel-worker/render/model-files';
+import type { FurniturePart } from '../../kernel-worker/render/models';
 import { drawPlanBase } from '../../kernel-worker/render/plan-drawing';
 import { createPlanView } from '../../kernel-worker/render/plan-layer';
 import { TestKernel } from './test-kernel';
@@ -80,7 +81,7 @@ async function loadsSettle(): Promise<void> {
 }
 
 /** The world box of one instance over all the parts of a furniture set. */
-function instanceBox(meshes: readonly InstancedMesh[], index: number): Box3 {
+function instanceBox(meshes: readonly FurniturePart[], index: number): Box3 {
   const box = new Box3();
   const m = new Matrix4();
   const v = new Vector3();
@@ -93,7 +94,7 @@ function instanceBox(meshes: readonly InstancedMesh[], index: number): Box3 {
 }
 
 /** The highest vertex of one instance, in world metres. */
-function highestPoint(meshes: readonly InstancedMesh[], index: number): Vector3 {
+function highestPoint(meshes: readonly FurniturePart[], index: number): Vector3 {
   const best = new Vector3(0, -Infinity, 0);
   const m = new Matrix4();
   const v = new Vector3();
@@ -103,6 +104,16 @@ function highestPoint(meshes: readonly InstancedMesh[], index: number): Vector3 
     for (let i = 0; i < position.count; i++) if (v.fromBufferAttribute(position, i).applyMatrix4(m).y > best.y) best.copy(v);
   }
   return best;
+}
+
+/** The furniture's draw objects in the scene (each one multi-draw call per pass). */
+function furnitureDrawn(graph: SceneGraph): BatchedMesh[] {
+  const drawn: BatchedMesh[] = [];
+  graph.scene.traverse((o) => {
+    if (o instanceof InstancedMesh && o.name === 'furniture') throw new Error('furniture drawn per part');
+    if (o instanceof BatchedMesh && o.name === 'furniture' && o.visible && o.instanceCount > 0) drawn.push(o);
+  });
+  return drawn;
 }
 
 /** How many of the boxes' instances are drawn (a hidden one is scaled to nothing). */
@@ -162,12 +173,42 @@ describe('furniture in 3D', () => {
     // The boxes stand down; the proxies stay for picking.
     expect(boxesDrawn(graph)).toBe(0);
     expect(graph.objectFor(records[0]!.id)!.userData.recordId).toBe(records[0]!.id);
-    // Draw calls: one per part of each model, whatever the number of records.
-    const drawn: InstancedMesh[] = [];
-    graph.scene.traverse((o) => {
-      if (o instanceof InstancedMesh && o.name === 'furniture') drawn.push(o);
-    });
-    expect(drawn.length).toBe(items.reduce((n, item) => n + graph.models.furnitureOf(urlOf(item.row)).length, 0));
+    // Draw calls: one batch per material the files use, whatever the number of records or files.
+    const drawn = furnitureDrawn(graph);
+    const parts = items.flatMap((item) => graph.models.furnitureOf(urlOf(item.row)));
+    expect(drawn.length).toBe(new Set(parts.map((p) => p.material.name)).size);
+    expect(new Set(parts.map((p) => p.mesh))).toEqual(new Set(drawn));
+    // One instance per part per record.
+    expect(drawn.reduce((n, m) => n + m.instanceCount, 0)).toBe(parts.length * 12);
+  });
+
+  it('draws a furnished house in one batch per material, however many kinds and files (draw calls stay bounded)', async () => {
+    // Every family of the catalogue, two records each, with their low-poly files too.
+    const rows = modelRows();
+    const kinds = [...new Map(rows.map((r) => [r.class, r])).values()];
+    const more: Item[] = [];
+    for (const row of kinds) {
+      const [glb, low] = await Promise.all([modelFile(row.model_id, 'glb'), modelFile(row.model_id, 'low')]);
+      fileOf.set(urlOf(row), glb!);
+      fileOf.set(urlOf(row, true), low!);
+      more.push({ row, glb: glb!, low: low! });
+    }
+    const records = more.flatMap((item, k) => [0, 1].map((i) => ({ ...modelOf(item, i), id: `m-${k}-${i}`, position: { x: i * 2500, y: k * 3000, z: 0 } })));
+    const { graph } = placed(records);
+    await loadsSettle();
+    const names = (low: boolean) => more.flatMap((item) => graph.models.files!.ready(urlOf(item.row, low))!.parts.map((p) => p.material.name));
+    const full = names(false);
+    expect(furnitureDrawn(graph).length).toBeLessThanOrEqual(new Set(full).size);
+    // All on their low files (as lod puts far ones): those files' parts join the same batches.
+    graph.setLowPolyModels(true);
+    await loadsSettle();
+    const both = new Set([...full, ...names(true)]);
+    const drawn = furnitureDrawn(graph);
+    expect(drawn.length).toBeLessThanOrEqual(both.size);
+    expect(drawn.reduce((n, m) => n + m.instanceCount, 0)).toBe(2 * names(true).length);
+    // What it replaces: one draw object per part per file.
+    expect(full.length + names(true).length).toBeGreaterThan(3 * both.size);
+    expect(more.length).toBeGreaterThan(20);
   });
 
   it('fills its record\'s size at its position, turned with it, within a millimetre', async () => {
@@ -192,6 +233,35 @@ describe('furniture in 3D', () => {
     graph.sync(diff, store);
     expectBoxNear(instanceBox(meshes, plainAt()), expectedBox(plain));
     expect(backSide()).toBe(1);
+  });
+
+  it('leaves a hidden model out of its batches, and follows the view modes', async () => {
+    const sofa = items[0]!;
+    const records = [0, 1].map((i) => modelOf(sofa, i));
+    const { graph } = placed(records);
+    await loadsSettle();
+    const parts = graph.models.furnitureOf(urlOf(sofa.row));
+    const drawnAt = (index: number) => parts.every((p) => p.getMatrixAt(index, new Matrix4()).determinant() !== 0);
+    expect([drawnAt(0), drawnAt(1)]).toEqual([true, true]);
+    const hidden = graph.objectFor(records[1]!.id)!;
+    hidden.visible = false;
+    expect(graph.prepareFrame()).toBe(true);
+    // Its instances are not drawn (getMatrixAt reads the batch's visibility), the other's are.
+    const shown = [0, 1].map(drawnAt);
+    expect(shown.sort()).toEqual([false, true]);
+    expect(furnitureDrawn(graph).every((m) => m.instanceCount === 2 * parts.filter((p) => p.mesh === m).length)).toBe(true);
+    hidden.visible = true;
+    graph.prepareFrame();
+    expect([drawnAt(0), drawnAt(1)]).toEqual([true, true]);
+    // Wireframe: no surfaces; transparent: the batches' materials at 0.8; back to opaque.
+    graph.setViewMode(1);
+    expect(furnitureDrawn(graph)).toEqual([]);
+    graph.setViewMode(3);
+    const batches = furnitureDrawn(graph);
+    expect(batches.length).toBeGreaterThan(0);
+    for (const m of batches) expect((m.material as Material).opacity).toBeLessThanOrEqual(0.8);
+    graph.setViewMode(0);
+    for (const m of furnitureDrawn(graph)) expect((m.material as Material).transparent).toBe((m.material as Material).userData.ownLook.transparent);
   });
 
   it('switches to the low-poly files with lowPolyModels, loading each once', async () => {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { PerspectiveCamera, Vector3 } from 'three';
+import { Matrix4, PerspectiveCamera, Vector3 } from 'three';
 import type { ModelRecord, StoreyRecord } from '../../protocol/records';
 import { diffAddingAll } from '../../kernel-worker/document/diff';
 import { createStore } from '../../kernel-worker/document/store';
@@ -179,7 +179,10 @@ function drawnOfTargetIsLow(graph: ReturnType<typeof setUp>['graph'], target: nu
   const meshes = graph.models.furnitureOf(low());
   const z = -(3000 + target * STEP) / 1000;
   const m = meshes[0]!;
-  const e = m.instanceMatrix.array;
-  for (let i = 0; i < m.count; i++) if (Math.abs(e[i * 16 + 14]! - z) < 0.05 && e[i * 16]! !== 0) return true;
+  const matrix = new Matrix4();
+  for (let i = 0; i < m.count; i++) {
+    const e = m.getMatrixAt(i, matrix).elements;
+    if (Math.abs(e[14]! - z) < 0.05 && e[0]! !== 0) return true;
+  }
   return false;
 }

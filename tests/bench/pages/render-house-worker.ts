@@ -5,7 +5,9 @@
 // drawn geometry, materials, lights and camera handed to the page for its bare three.js baseline.
 import * as Comlink from 'comlink';
 import {
+  BatchedMesh,
   Box3,
+  Matrix4,
   BufferAttribute,
   Camera,
   InterleavedBufferAttribute,
@@ -186,6 +188,53 @@ function drawnMeshes(scene: Scene, camera: Camera): Mesh[] {
   return out;
 }
 
+/**
+ * A BatchedMesh (the furniture, one per material, models.ts) as the baseline draws it: one
+ * instanced mesh per geometry in it, with the matrices of its shown instances. The baseline stays
+ * per-part instanced, the bare three.js way of drawing repeated models.
+ */
+function batchedData(mesh: BatchedMesh, material: MaterialData): MeshData[] {
+  const byGeometry = new Map<number, number[]>();
+  const m = new Matrix4();
+  for (let id = 0; id < mesh.maxInstanceCount; id++) {
+    let visible: boolean;
+    try {
+      visible = mesh.getVisibleAt(id);
+    } catch {
+      continue; // a deleted or never used id
+    }
+    if (!visible) continue;
+    const geometryId = mesh.getGeometryIdAt(id);
+    let list = byGeometry.get(geometryId);
+    if (!list) byGeometry.set(geometryId, (list = []));
+    list.push(...mesh.getMatrixAt(id, m).elements);
+  }
+  const g = mesh.geometry;
+  const position = g.getAttribute('position') as BufferAttribute;
+  const normal = g.getAttribute('normal') as BufferAttribute;
+  const uv = g.getAttribute('uv') as BufferAttribute | undefined;
+  const index = g.index!;
+  const out: MeshData[] = [];
+  for (const [geometryId, matrices] of byGeometry) {
+    const range = mesh.getGeometryRangeAt(geometryId)!;
+    const v0 = range.vertexStart;
+    const v1 = v0 + range.vertexCount;
+    const indices = new Uint32Array(range.indexCount);
+    for (let i = 0; i < range.indexCount; i++) indices[i] = index.getX(range.indexStart + i) - v0;
+    out.push({
+      position: (position.array as Float32Array).slice(v0 * 3, v1 * 3),
+      normal: (normal.array as Float32Array).slice(v0 * 3, v1 * 3),
+      uv: uv ? (uv.array as Float32Array).slice(v0 * 2, v1 * 2) : null,
+      index: indices,
+      material,
+      castShadow: mesh.castShadow,
+      receiveShadow: mesh.receiveShadow,
+      instances: { count: matrices.length / 16, matrices: Float32Array.from(matrices), colors: null },
+    });
+  }
+  return out;
+}
+
 function sceneData(): SceneData {
   if (!lastScene || !lastCamera || !renderer) throw new Error('nothing drawn yet');
   const scene = lastScene;
@@ -198,6 +247,10 @@ function sceneData(): SceneData {
   for (const mesh of drawnMeshes(scene, camera)) {
     const material = mesh.material;
     if (Array.isArray(material) || !(material instanceof MeshStandardMaterial)) throw new Error(`unexpected material on ${mesh.name}`);
+    if (mesh instanceof BatchedMesh) {
+      meshes.push(...batchedData(mesh, materialData(material)));
+      continue;
+    }
     const g = mesh.geometry.clone().applyMatrix4(mesh instanceof InstancedMesh ? new Mesh().matrixWorld : mesh.matrixWorld);
     g.computeBoundingBox();
     if (!(mesh instanceof InstancedMesh)) box.union(g.boundingBox!);
@@ -338,11 +391,12 @@ const benchApi = {
   measure,
   sceneData: () => {
     const data = sceneData();
-    const transfers: ArrayBuffer[] = [];
+    // A Set: the parts of one batch share its material, and a buffer may be transferred once.
+    const transfers = new Set<ArrayBuffer>();
     for (const m of data.meshes) {
-      for (const a of [m.position, m.normal, m.uv, m.index, m.instances?.matrices, m.instances?.colors, m.material.map?.data]) if (a) transfers.push(a.buffer as ArrayBuffer);
+      for (const a of [m.position, m.normal, m.uv, m.index, m.instances?.matrices, m.instances?.colors, m.material.map?.data]) if (a) transfers.add(a.buffer as ArrayBuffer);
     }
-    return Comlink.transfer(data, transfers);
+    return Comlink.transfer(data, [...transfers]);
   },
 };
 
