@@ -1,9 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { KernelCommandError } from '../../protocol/errors';
 import { DEFAULT_PRICE_LIST } from '../../protocol/price-list-default';
 import type { PriceListSnapshot } from '../../protocol/price-list';
 import { quoteListRows, VOLUME_NO_GROUPS, type QuoteLine } from '../../protocol/quote';
 import { createQuoter, tilesNeeded } from '../../kernel-worker/quote/quote';
 import { withRoom } from './test-kernel';
+import { inProcessKernel } from './fixtures/in-process-kernel';
 
 // The kernel quotation against hand-computed reference cases, line by line. The figures below
 // were worked out on paper from cabinet-parts.ts's construction and the default price list
@@ -209,5 +211,41 @@ describe('kernel quotation', () => {
     expect(wall).toMatchObject({ area: 9.31, tiles: 57 });
     expect(tilesNeeded(1_000_000, 100, 100, 10)).toBe(110);
     expect(tilesNeeded(0, 100, 100, 10)).toBe(0);
+  });
+});
+
+describe('quote through the kernel API', () => {
+  it('quotes the open scene, records the version and created_at, and changes nothing', async () => {
+    const { api, channel, close } = inProcessKernel();
+    onTestFinished(close);
+    await api.init(null, { width: 800, height: 600, dpr: 1 });
+    await channel.exec('scene.createDefaultRoom', {});
+    expect((await api.quote(SNAPSHOT)).volume).toEqual({ ok: false, message: '计算方数异常！' });
+    const storeyId = (await channel.exec('storey.add', {})).id;
+    await channel.exec('cabinet.add', { cabinetKind: 'base', storeyId, position: { x: 0, y: 0, z: 0 } });
+    const q = await api.quote({ ...SNAPSHOT, created_at: '2026-11-20T08:00:00.000Z' });
+    expect(q.priceListVersion).toBe(7);
+    // Outside any room: one priceData entry with no room name.
+    expect(q.priceData.map((r) => r.roomName)).toEqual(['']);
+    expect(q.priceData[0]!.groups.柜体![0]!.updatedAt).toBe('2026-11-20T08:00:00.000Z');
+    expect(q.priceData[0]!.groups.柜体![0]!.sum).toBe(590.87);
+  });
+
+  it('refuses a bad price list with INVALID_ARGS', async () => {
+    const { api, close } = inProcessKernel();
+    onTestFinished(close);
+    await api.init(null, { width: 800, height: 600, dpr: 1 });
+    const refused = async (p: unknown) => {
+      try {
+        await api.quote(p as PriceListSnapshot);
+      } catch (e) {
+        expect(e).toBeInstanceOf(KernelCommandError);
+        return [(e as KernelCommandError).code, (e as KernelCommandError).detail];
+      }
+      return null;
+    };
+    expect(await refused({ version: 0, list: DEFAULT_PRICE_LIST })).toEqual(['INVALID_ARGS', expect.stringContaining('version')]);
+    expect(await refused({ version: 2, list: { ...DEFAULT_PRICE_LIST, items: [{ ...DEFAULT_PRICE_LIST.items[0]!, price: -1 }] } })).toEqual(['INVALID_ARGS', expect.stringContaining('negative')]);
+    expect(await refused(null)).toEqual(['INVALID_ARGS', expect.any(String)]);
   });
 });
