@@ -314,6 +314,8 @@ export interface KernelQuote {
   readonly volume: VolumeReport;
   readonly standard: StandardQuote;
   readonly tiles: readonly TileQuote[];
+  /** GetClientData: the scene's client (Remark: none is recorded yet, so '') */
+  readonly clientData: ClientData;
   /** matCodes or part names the price list has no price for (priced at 0, remark 无价格) */
   readonly missingPrices: readonly string[];
 }

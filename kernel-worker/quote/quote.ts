@@ -18,6 +18,7 @@ import {
   lineAmount,
   STANDARD_QUOTE_NAME,
   VOLUME_NO_GROUPS,
+  type ClientData,
   type KernelQuote,
   type PriceDataRoom,
   type QuoteGroupName,
@@ -29,6 +30,7 @@ import {
 import type { RecordReader } from '../document/store';
 import { cabinetParts, DRAWER_BOX_HEIGHT, type CabinetPart } from '../geometry/cabinet-parts';
 import { areaSquareMetres, pointInRing, signedArea } from '../geometry/polygon';
+import { getMeta } from '../kinds/meta/record';
 import { roomOfRecord } from '../snapshot';
 
 // The kernel quotation (issue 14; the "bridge" commands of catalogues.md §7: KitQuotationProjectCmd,
@@ -353,6 +355,12 @@ function quoteTiles(records: RecordReader, wastePercent: number): TileQuote[] {
   return out;
 }
 
+/** GetClientData from the scene's client (meta record); the scene records no remark for it yet. */
+export function clientData(records: RecordReader): ClientData {
+  const c = getMeta(records)?.client;
+  return { ClientName: c?.name ?? '', ClientTel: c?.phone ?? '', OrderNo: c?.order_number ?? '', ClientAddress: c?.address ?? '', Remark: '' };
+}
+
 export interface Quoter {
   /** The whole quote of the document's records priced from one list version. */
   quote(records: RecordReader, snapshot: PriceListSnapshot & { readonly created_at?: string }): KernelQuote;
@@ -457,6 +465,7 @@ export function createQuoter(): Quoter {
         volume: volumeGroups.length > 0 ? { ok: true, groups: volumeGroups } : { ok: false, message: VOLUME_NO_GROUPS },
         standard: { name: STANDARD_QUOTE_NAME, rooms: standardRooms },
         tiles: quoteTiles(records, snapshot.list.tileWastePercent),
+        clientData: clientData(records),
         missingPrices: [...missing].sort(),
       };
     },

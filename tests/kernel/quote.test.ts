@@ -163,6 +163,9 @@ describe('kernel quotation', () => {
     expect(VOLUME_NO_GROUPS).toBe('计算方数异常！');
     expect(q.priceData).toEqual([]);
     expect(q.standard.rooms).toEqual([]);
+    expect(q.clientData).toEqual({ ClientName: '', ClientTel: '', OrderNo: '', ClientAddress: '', Remark: '' });
+    tk.exec('meta.update', { client: { name: '张三', phone: '13800000000', order_number: 'JH-0042', address: '上海市徐汇区' } });
+    expect(createQuoter().quote(tk.kernel.records, SNAPSHOT).clientData).toEqual({ ClientName: '张三', ClientTel: '13800000000', OrderNo: 'JH-0042', ClientAddress: '上海市徐汇区', Remark: '' });
   });
 
   it('a price the list lacks is quoted at 0 with 无价格 and reported', () => {
