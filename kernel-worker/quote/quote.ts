@@ -361,6 +361,24 @@ export function clientData(records: RecordReader): ClientData {
   return { ClientName: c?.name ?? '', ClientTel: c?.phone ?? '', OrderNo: c?.order_number ?? '', ClientAddress: c?.address ?? '', Remark: '' };
 }
 
+/** The opening kind of an archway (垭口, ui/workspace/opening-kinds.ts): counted apart from doors (catalogues.md §5). */
+export const ARCHWAY_KIND = 8;
+
+/** Archways per room id: an archway counts for the room on each side of its wall. */
+function archwaysByRoom(records: RecordReader): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const o of records.ofType('opening')) {
+    if (o.kind !== ARCHWAY_KIND) continue;
+    const wall = records.getOfType(o.wallId, 'wall');
+    if (!wall) continue;
+    for (const face of ['left', 'right']) {
+      const room = roomBeside(records, wall, face);
+      if (room) out.set(room.id, (out.get(room.id) ?? 0) + 1);
+    }
+  }
+  return out;
+}
+
 export interface Quoter {
   /** The whole quote of the document's records priced from one list version. */
   quote(records: RecordReader, snapshot: PriceListSnapshot & { readonly created_at?: string }): KernelQuote;
@@ -430,6 +448,7 @@ export function createQuoter(): Quoter {
         for (const m of q.missing) missing.add(m);
       }
 
+      const archways = archwaysByRoom(records);
       const priceData: PriceDataRoom[] = [];
       const volumeGroups: VolumeReportGroup[] = [];
       const standardRooms: StandardQuoteRoom[] = [];
@@ -445,7 +464,7 @@ export function createQuoter(): Quoter {
           worktopDetail: [],
           doorNumber: acc.doorNumber,
           doorArea: roundQuantity(acc.doorArea / 1e6),
-          yakouNumber: 0,
+          yakouNumber: archways.get(acc.id) ?? 0,
           totalArea: roundQuantity((acc.doorArea + acc.boardArea) / 1e6),
         });
         const cabinets = acc.groups.get('柜体') ?? [];

@@ -168,6 +168,17 @@ describe('kernel quotation', () => {
     expect(createQuoter().quote(tk.kernel.records, SNAPSHOT).clientData).toEqual({ ClientName: '张三', ClientTel: '13800000000', OrderNo: 'JH-0042', ClientAddress: '上海市徐汇区', Remark: '' });
   });
 
+  it('counts the archways (垭口) of a room with cabinets apart from its doors', () => {
+    const { tk, wallIds } = withRoom();
+    tk.exec('cabinet.add', { cabinetKind: 'base', wallId: wallIds[0]!, along: 1000 });
+    tk.exec('opening.add', { wallId: wallIds[1]!, kind: 8, offset: 1500, width: 900, height: 2100 });
+    tk.exec('opening.add', { wallId: wallIds[2]!, kind: 1, offset: 2000, width: 900, height: 2100 });
+    const q = createQuoter().quote(tk.kernel.records, SNAPSHOT);
+    expect(q.volume.ok && q.volume.groups[0]!.yakouNumber).toBe(1);
+    // The cabinet's own door, not the room's: 597 x 717 = 0.428 m².
+    expect(q.volume.ok && q.volume.groups[0]).toMatchObject({ doorNumber: 1, doorArea: 0.428 });
+  });
+
   it('a price the list lacks is quoted at 0 with 无价格 and reported', () => {
     const { tk, wallIds } = withRoom();
     tk.exec('cabinet.add', { cabinetKind: 'base', wallId: wallIds[0]!, along: 1000 });
