@@ -1,7 +1,9 @@
 import * as Comlink from 'comlink';
 import { KernelCommandError, toKernelError, type KernelErrorCode } from '../protocol/errors';
 import type { ForwardedInput } from '../protocol/input';
-import { RENDER_OPTION_LIMITS, type CaptureOptions, type DropPiece, type DropResult, type InitOptions, type InitResult, type KernelApi, type MouseButtonModes, type RenderOptions, type StoreyPreview } from '../protocol/kernel-api';
+import { RENDER_OPTION_LIMITS, type CaptureOptions, type DropPiece, type DropResult, type InitOptions, type InitResult, type KernelApi, type MouseButtonModes, type QuotePriceList, type RenderOptions, type StoreyPreview } from '../protocol/kernel-api';
+import { describeProblems, validatePriceList } from '../protocol/price-list';
+import type { KernelQuote } from '../protocol/quote';
 import { MODEL_MOUNTS } from '../protocol/records';
 import type { BackupDeltaResult, LoadResult, SavedFileData, SavedScene } from '../protocol/scene-file';
 import { CheckError, finite, object, oneOf, optional } from './document/check';
@@ -11,6 +13,7 @@ import { createKernel, type Kernel, type KernelOptions } from './kernel';
 import { createPersistence, type Persistence } from './persistence/persistence';
 import { dataUrl } from './render/capture-data';
 import type { RendererFactory, RendererPort } from './render/types';
+import { createQuoter } from './quote/quote';
 
 // The object the worker exposes over Comlink: the cold calls (init, files, captures, input). The
 // hot ones (exec, undo, redo, subscribe) are served on the UI channel (channel.ts) only. Built by
@@ -103,6 +106,9 @@ export function createKernelApi(options: KernelApiOptions = {}) {
       return { code, detail: error.detail };
     }
   }
+
+  // One per kernel: it keeps each cabinet's priced lines between quotes (an edit re-prices only what changed).
+  const quoter = createQuoter();
 
   if (options.channel) {
     serveChannel(options.channel, () => kernel);
@@ -231,6 +237,20 @@ export function createKernelApi(options: KernelApiOptions = {}) {
         ready('setRenderOptions');
         const checked = checkRenderOptions(next, 'options');
         renderer?.setOptions?.(checked);
+      });
+    },
+
+    async quote(priceList: QuotePriceList): Promise<KernelQuote> {
+      return guard('quote', () => {
+        const k = ready('quote');
+        const p: unknown = priceList;
+        if (typeof p !== 'object' || p === null) throw new KernelCommandError('INVALID_ARGS', 'quote', 'priceList must be an object');
+        const { version, list, created_at: createdAt } = p as Record<string, unknown>;
+        if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) throw new KernelCommandError('INVALID_ARGS', 'quote', 'priceList.version must be a whole number from 1');
+        if (createdAt !== undefined && (typeof createdAt !== 'string' || createdAt.length > 40)) throw new KernelCommandError('INVALID_ARGS', 'quote', 'priceList.created_at must be a date string');
+        const checked = validatePriceList(list);
+        if (!checked.ok) throw new KernelCommandError('INVALID_ARGS', 'quote', `priceList.list: ${describeProblems(checked.problems, 'en')}`);
+        return quoter.quote(k.records, { version, list: checked.list, ...(createdAt !== undefined ? { created_at: createdAt } : {}) });
       });
     },
   } satisfies KernelApi;

@@ -62,6 +62,11 @@ function locateRoom(records: RecordReader, probe: RoomProbe | undefined): RoomRe
   return 'room' in probe ? probe.room : roomAt(records, probe.storeyId, probe.points);
 }
 
+/** The room a record stands in (the one the UI names as the current room), as its kind probes it. */
+export function roomOfRecord(records: RecordReader, record: SceneRecord): RoomRecord | undefined {
+  return locateRoom(records, probeOf(records, record));
+}
+
 function roomInfo(records: RecordReader, room: RoomRecord | undefined): CurrentRoomInfo | null {
   if (!room) return null;
   return {

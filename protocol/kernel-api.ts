@@ -4,6 +4,8 @@ import type { ModelMount, Vec3 } from './records';
 import type { SnapshotPatch } from './patch';
 import type { BackupDeltaResult, LoadResult, SavedFileData, SavedScene } from './scene-file';
 import type { KernelSnapshot } from './snapshot';
+import type { PriceListSnapshot } from './price-list';
+import type { KernelQuote } from './quote';
 
 export interface InitOptions {
   /** CSS pixel size of the canvas and the device pixel ratio */
@@ -181,4 +183,15 @@ export interface KernelApi {
   previewDrop(x: number, y: number, piece: DropPiece | null): Promise<DropResult | null>;
   /** Changes how the 3D views are drawn and navigated (RenderOptions); checked, then ignored without a renderer. */
   setRenderOptions(options: Partial<RenderOptions>): Promise<void>;
+  /**
+   * The quotation of the open scene (catalogues.md §7's KitQuotationProjectCmd and
+   * KitGetQuotationDataStd, qtMode 0): priceData per room, the volume report, the standard quote and
+   * the laid tiles, priced from one price list version (its created_at becomes the lines'
+   * updatedAt). Reads the document and changes nothing (no undo step). A list that fails
+   * validatePriceList is refused with INVALID_ARGS naming the first problem.
+   */
+  quote(priceList: QuotePriceList): Promise<KernelQuote>;
 }
+
+/** What quote() is priced from: a stored version of the project's list (GET /api/admin/price-list). */
+export type QuotePriceList = PriceListSnapshot & { readonly created_at?: string };

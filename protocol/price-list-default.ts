@@ -50,6 +50,10 @@ const otherItems: PriceItem[] = [
   { category: 'hardware', code: 'HW-HDL-H01', name_zh: '铝合金拉手 128mm', name_en: 'Aluminium handle 128 mm', unit: 'piece', price: 18, hardware: 'handle', handleId: 'H01' },
   { category: 'hardware', code: 'HW-HDL-H02', name_zh: '不锈钢长拉手 320mm', name_en: 'Stainless bar handle 320 mm', unit: 'piece', price: 42, hardware: 'handle', handleId: 'H02' },
   { category: 'hardware', code: 'HW-HDL-H03', name_zh: '隐形嵌入拉手（每米）', name_en: 'Recessed edge handle (per metre)', unit: 'm', price: 65, hardware: 'handle', handleId: 'H03' },
+  // The cabinet handles of protocol/cabinets.ts that the three above do not stand for (H128 is H01, H320 H02, GOLA H03).
+  { category: 'hardware', code: 'HW-HDL-KNOB', name_zh: '锌合金圆拉手', name_en: 'Zinc alloy knob', unit: 'piece', price: 9, hardware: 'handle', handleId: 'KNOB' },
+  { category: 'hardware', code: 'HW-HDL-SLIDE', name_zh: '趟门铝合金拉手 400mm', name_en: 'Sliding door pull 400 mm, aluminium', unit: 'piece', price: 28, hardware: 'handle', handleId: 'SLIDE' },
+  { category: 'hardware', code: 'HW-HANGER', name_zh: '吊柜吊码', name_en: 'Wall unit hanging bracket', unit: 'piece', price: 4.5, hardware: 'other' },
   { category: 'hardware', code: 'HW-RAIL', name_zh: '铝合金挂衣杆', name_en: 'Aluminium hanging rail', unit: 'm', price: 36, hardware: 'hangingRail' },
   { category: 'hardware', code: 'HW-TRACK', name_zh: '趟门上下轨', name_en: 'Sliding door track (top and bottom)', unit: 'm', price: 88, hardware: 'slidingTrack' },
   { category: 'hardware', code: 'HW-SHELF-PIN', name_zh: '层板托', name_en: 'Shelf support pin', unit: 'piece', price: 1.5, hardware: 'shelfSupport' },

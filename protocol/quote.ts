@@ -205,6 +205,14 @@ export interface QuoteList {
   readonly totalCapital: string;
 }
 
+/**
+ * qty x price to the fen, multiplied as integers (qty has 3 decimals, a price 2), so 0.299 x 215
+ * is 64.285 and rounds to 64.29 rather than to 64.28 from the float product 64.28499999999999.
+ */
+export function lineAmount(qty: number, price: number): number {
+  return roundSum(Math.round(qty * 1000) * Math.round(price * 100) / 1e5);
+}
+
 function row(line: QuoteLine, room: string, group: string, cell: string): QuoteListRow {
   const quoteQty = roundQuantity(line.qty);
   return {
@@ -217,7 +225,7 @@ function row(line: QuoteLine, room: string, group: string, cell: string): QuoteL
     Quantity: line.num,
     // Recomputed from the printed columns (not copied from line.sum) so that a table never shows
     // a total its own quantity and price contradict.
-    TotalAmount: roundSum(quoteQty * line.price_hs),
+    TotalAmount: lineAmount(quoteQty, line.price_hs),
     QuoteQty: quoteQty,
     UnitPrice: line.price_hs,
     SpaceInfo: room,
@@ -273,4 +281,41 @@ export const CABINET_TABLE_TEMPLATES: Readonly<Record<CabinetTableTemplate, stri
 
 export function cabinetTableTemplateFor(customerUid: number | null): CabinetTableTemplate {
   return customerUid === ENGINEERING_CUSTOMER_UID ? 'engineering' : 'standard';
+}
+
+// -- the kernel's whole quote (the kernel API's quote(priceList)) --
+
+/** The volume report: one entry per group, or 计算方数异常！ when the quote has no groups. */
+export type VolumeReport = { readonly ok: true; readonly groups: readonly VolumeReportGroup[] } | { readonly ok: false; readonly message: typeof VOLUME_NO_GROUPS };
+
+/** A laid paving: the tiles one surface face needs. Tiles carry no price yet (the paving record names only a tile code). */
+export interface TileQuote {
+  readonly roomName: string;
+  /** the room (floor, ceiling) or wall (left, right) the tiles lie on */
+  readonly surfaceId: string;
+  readonly face: string;
+  readonly tileCode: string;
+  /** mm */
+  readonly tileWidth: number;
+  readonly tileHeight: number;
+  /** m², 3 decimals */
+  readonly area: number;
+  /** whole tiles: area / tile area with the price list's waste allowance, rounded up */
+  readonly tiles: number;
+  /** the allowance used (%) */
+  readonly wastePercent: number;
+}
+
+/** What the kernel's quote(priceList) answers: everything the quote screens and exports read. */
+export interface KernelQuote {
+  /** the price list version the prices came from (issue 14: a quote records it) */
+  readonly priceListVersion: number;
+  readonly priceData: PriceData;
+  readonly volume: VolumeReport;
+  readonly standard: StandardQuote;
+  readonly tiles: readonly TileQuote[];
+  /** GetClientData: the scene's client (Remark: none is recorded yet, so '') */
+  readonly clientData: ClientData;
+  /** matCodes or part names the price list has no price for (priced at 0, remark 无价格) */
+  readonly missingPrices: readonly string[];
 }

@@ -1,0 +1,265 @@
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { KernelCommandError } from '../../protocol/errors';
+import { DEFAULT_PRICE_LIST } from '../../protocol/price-list-default';
+import type { PriceListSnapshot } from '../../protocol/price-list';
+import { quoteListRows, VOLUME_NO_GROUPS, type QuoteLine } from '../../protocol/quote';
+import { createQuoter, tilesNeeded } from '../../kernel-worker/quote/quote';
+import { withRoom } from './test-kernel';
+import { inProcessKernel } from './fixtures/in-process-kernel';
+
+// The kernel quotation against hand-computed reference cases, line by line. The figures below
+// were worked out on paper from cabinet-parts.ts's construction and the default price list
+// (18 mm particle board 215/m², 9 mm 98/m², flat door 420/m², sliding panel 480/m², …); the
+// comments show the arithmetic so a reviewer can redo it.
+
+const SNAPSHOT: PriceListSnapshot = { version: 7, list: DEFAULT_PRICE_LIST };
+
+/** The fields a hand-computed line checks. */
+const pick = (l: QuoteLine) => ({ name: l.name, matCode: l.matCode, width: l.width, depth: l.depth, height: l.height, num: l.num, qty: l.qty, price_hs: l.price_hs, sum: l.sum, paramUnitName: l.paramUnitName });
+
+describe('kernel quotation', () => {
+  it('a 2400 mm wardrobe with two sliding doors, line by line', () => {
+    const { tk, wallIds, roomId } = withRoom();
+    tk.exec('cabinet.add', { cabinetKind: 'wardrobe', wallId: wallIds[0]!, along: 2000, width: 2400, doorType: 'sliding', doorPanels: 2, handleId: 'SLIDE', name: '主卧衣柜' });
+    const q = createQuoter().quote(tk.kernel.records, SNAPSHOT);
+    expect(q.priceListVersion).toBe(7);
+    expect(q.missingPrices).toEqual([]);
+    expect(q.priceData).toHaveLength(1);
+    const room = q.priceData[0]!;
+    expect(room).toMatchObject({ roomName: '客厅', isYg: true });
+    expect(Object.keys(room.groups).sort()).toEqual(['五金', '柜体', '趟门'].sort());
+
+    // 2400 wide, 600 deep, 2400 high, 18 mm boards, 9 mm back: inside 2364, two sections of 1173.
+    const cabinet = room.groups.柜体![0]!;
+    expect(pick(cabinet)).toMatchObject({ name: '主卧衣柜', width: 2400, depth: 600, height: 2400, num: 1, qty: 1, paramUnitName: '件' });
+    expect(cabinet.children!.map(pick)).toEqual([
+      // 600 x 2400 x 2 = 2.88 m² x 215 = 619.20
+      { name: '侧板', matCode: 'BRD-PB-18', width: 600, depth: 18, height: 2400, num: 2, qty: 2.88, price_hs: 215, sum: 619.2, paramUnitName: '平方米' },
+      // 2364 x 591 = 1.397124 -> 1.397 x 215 = 300.355 -> 300.36
+      { name: '顶板', matCode: 'BRD-PB-18', width: 2364, depth: 18, height: 591, num: 1, qty: 1.397, price_hs: 215, sum: 300.36, paramUnitName: '平方米' },
+      { name: '底板', matCode: 'BRD-PB-18', width: 2364, depth: 18, height: 591, num: 1, qty: 1.397, price_hs: 215, sum: 300.36, paramUnitName: '平方米' },
+      // one per section: 1182 x 2400 x 2 = 5.6736 -> 5.674 x 98 = 556.052 -> 556.05
+      { name: '背板', matCode: 'BRD-PB-9', width: 1182, depth: 9, height: 2400, num: 2, qty: 5.674, price_hs: 98, sum: 556.05, paramUnitName: '平方米' },
+      // 591 x 2364 = 1.397
+      { name: '中立板', matCode: 'BRD-PB-18', width: 591, depth: 18, height: 2364, num: 1, qty: 1.397, price_hs: 215, sum: 300.36, paramUnitName: '平方米' },
+      // 2 shelves x 2 sections, 1173 x 491 (600 - 9 back - 100 sliding zone): 2.303772 -> 2.304 x 215 = 495.36
+      { name: '层板', matCode: 'BRD-PB-18', width: 1173, depth: 18, height: 491, num: 4, qty: 2.304, price_hs: 215, sum: 495.36, paramUnitName: '平方米' },
+    ]);
+    // 619.20 + 300.36 x 3 + 556.05 + 495.36
+    expect(cabinet.sum).toBe(2571.69);
+    expect(cabinet.price_hs).toBe(2571.69);
+
+    expect(room.groups.趟门!.map(pick)).toEqual([
+      // (2364 + 40) / 2 = 1202 wide, 2364 high, 2 panels: 5.683056 -> 5.683 x 480 = 2727.84
+      { name: '趟门', matCode: 'DR-SLIDE', width: 1202, depth: 20, height: 2364, num: 2, qty: 5.683, price_hs: 480, sum: 2727.84, paramUnitName: '平方米' },
+      // the top and bottom track are priced together per metre: 2.364 x 88 = 208.032 -> 208.03
+      { name: '趟门上轨', matCode: 'HW-TRACK', width: 2364, depth: 0, height: 0, num: 1, qty: 2.364, price_hs: 88, sum: 208.03, paramUnitName: '米' },
+      { name: '趟门下轨', matCode: '', width: 2364, depth: 0, height: 0, num: 1, qty: 1, price_hs: 0, sum: 0, paramUnitName: '件' },
+      { name: '趟门滑轮', matCode: '', width: 0, depth: 0, height: 0, num: 4, qty: 4, price_hs: 0, sum: 0, paramUnitName: '件' },
+    ]);
+    expect(room.groups.趟门![1]!.remark).toBe('主卧衣柜');
+    expect(room.groups.趟门![2]!.remark).toBe('含于轨道');
+    expect(room.groups.趟门![0]).toMatchObject({ doorShape: 'flat', textureDir: 'vertical', handle: 'SLIDE', color: 'O03' });
+
+    expect(room.groups.五金!.map(pick)).toEqual([
+      // 4 pins a shelf: 16 x 1.5 = 24
+      { name: '层板托', matCode: 'HW-SHELF-PIN', width: 0, depth: 0, height: 0, num: 16, qty: 16, price_hs: 1.5, sum: 24, paramUnitName: '件' },
+      // a 1173 rail in each section: 2.346 m x 36 = 84.456 -> 84.46
+      { name: '挂衣杆', matCode: 'HW-RAIL', width: 1173, depth: 0, height: 0, num: 2, qty: 2.346, price_hs: 36, sum: 84.46, paramUnitName: '米' },
+      { name: '拉手', matCode: 'HW-HDL-SLIDE', width: 400, depth: 0, height: 0, num: 2, qty: 2, price_hs: 28, sum: 56, paramUnitName: '件' },
+    ]);
+
+    // Volume: 18 mm boards 0.05184 + 0.050296 + 0.025148 + 0.041468 = 0.168752 m³ -> 0.17 (up);
+    // the 9 mm back 5.6736 m² x 0.009 = 0.0510624 -> 0.06; no 25 mm board.
+    expect(q.volume).toEqual({
+      ok: true,
+      groups: [{ groupName: '客厅', t_9: 0.06, t_18: 0.17, t_25: 0, worktop: 0, worktopDetail: [], doorNumber: 2, doorArea: 5.683, yakouNumber: 0, totalArea: 20.732 }],
+    });
+
+    // The standard quote: the room's area (withRoom: 4000 x 3000 on centre lines, 240 walls -> 3760 x 2760).
+    expect(q.standard.name).toBe('定制家具');
+    expect(q.standard.rooms).toHaveLength(1);
+    const std = q.standard.rooms[0]!;
+    expect(std).toMatchObject({ roomName: '客厅', roomId, roomArea: 10.38 });
+    expect(std.cabinet).toEqual([cabinet]);
+    expect(std.doorPanel.map((l) => l.name)).toEqual(['趟门']);
+    expect(std.accessory.map((l) => l.name)).toEqual(['层板托', '挂衣杆', '拉手', '趟门上轨', '趟门下轨', '趟门滑轮']);
+
+    // The quote list adds up to the lines: 2571.69 + 2727.84 + 208.03 + 24 + 84.46 + 56 = 5672.02
+    const list = quoteListRows(q.priceData);
+    expect(list.total).toBe(5672.02);
+    expect(list.totalCapital).toBe('伍仟陆佰柒拾贰元零贰分');
+  });
+
+  it('a run of two kitchen base units (a door unit and a drawer unit), line by line', () => {
+    const { tk, wallIds } = withRoom();
+    tk.exec('cabinet.add', { cabinetKind: 'base', wallId: wallIds[0]!, along: 1000, name: '单门地柜' });
+    tk.exec('cabinet.add', { cabinetKind: 'base', wallId: wallIds[0]!, along: 1500, width: 400, shelves: 0, doorType: 'drawers', drawers: 3, name: '三抽地柜' });
+    const q = createQuoter().quote(tk.kernel.records, SNAPSHOT);
+    expect(q.missingPrices).toEqual([]);
+    const room = q.priceData[0]!;
+    expect(room.isYg).toBe(false);
+    const [door, drawers] = room.groups.柜体!;
+
+    // 600 x 560 x 720 on a 100 toe kick: inside 564, depth behind the back 551.
+    expect(door!.children!.map(pick)).toEqual([
+      // 560 x 720 x 2 = 0.8064 -> 0.806 x 215 = 173.29
+      { name: '侧板', matCode: 'BRD-PB-18', width: 560, depth: 18, height: 720, num: 2, qty: 0.806, price_hs: 215, sum: 173.29, paramUnitName: '平方米' },
+      // 564 x 551 = 0.310764 -> 0.311 x 215 = 66.865 -> 66.87
+      { name: '顶板', matCode: 'BRD-PB-18', width: 564, depth: 18, height: 551, num: 1, qty: 0.311, price_hs: 215, sum: 66.87, paramUnitName: '平方米' },
+      { name: '底板', matCode: 'BRD-PB-18', width: 564, depth: 18, height: 551, num: 1, qty: 0.311, price_hs: 215, sum: 66.87, paramUnitName: '平方米' },
+      // 564 x 720 = 0.40608 -> 0.406 x 98 = 39.788 -> 39.79
+      { name: '背板', matCode: 'BRD-PB-9', width: 564, depth: 9, height: 720, num: 1, qty: 0.406, price_hs: 98, sum: 39.79, paramUnitName: '平方米' },
+      // 564 x 531 (560 - 9 - 20 setback) = 0.299484 -> 0.299 x 215 = 64.285 -> 64.29 (not the float product's 64.28)
+      { name: '层板', matCode: 'BRD-PB-18', width: 564, depth: 18, height: 531, num: 1, qty: 0.299, price_hs: 215, sum: 64.29, paramUnitName: '平方米' },
+      // 597 x 717 = 0.428049 -> 0.428 x 420 = 179.76
+      { name: '门板', matCode: 'DR-FLAT', width: 597, depth: 18, height: 717, num: 1, qty: 0.428, price_hs: 420, sum: 179.76, paramUnitName: '平方米' },
+    ]);
+    expect(door!.children![5]).toMatchObject({ hingSlidName: '阻尼铰链 110°', hingSlidModelno: 'HG-110', handle: 'H128', doorShape: 'flat' });
+    expect(door!.sum).toBe(590.87);
+
+    // 400 wide, three drawers: inside 364; boxes 338 wide on 500 slides (541 inside depth).
+    expect(drawers!.children!.map(pick)).toEqual([
+      { name: '侧板', matCode: 'BRD-PB-18', width: 560, depth: 18, height: 720, num: 2, qty: 0.806, price_hs: 215, sum: 173.29, paramUnitName: '平方米' },
+      // 364 x 551 = 0.200564 -> 0.201 x 215 = 43.215 -> 43.22
+      { name: '顶板', matCode: 'BRD-PB-18', width: 364, depth: 18, height: 551, num: 1, qty: 0.201, price_hs: 215, sum: 43.22, paramUnitName: '平方米' },
+      { name: '底板', matCode: 'BRD-PB-18', width: 364, depth: 18, height: 551, num: 1, qty: 0.201, price_hs: 215, sum: 43.22, paramUnitName: '平方米' },
+      // 364 x 720 = 0.26208 -> 0.262 x 98 = 25.676 -> 25.68
+      { name: '背板', matCode: 'BRD-PB-9', width: 364, depth: 9, height: 720, num: 1, qty: 0.262, price_hs: 98, sum: 25.68, paramUnitName: '平方米' },
+      // a box: 2 x (338 + 500) x 120 + 338 x 500 = 370120 mm², x 3 = 1.11036 -> 1.11 x 215 = 238.65
+      { name: '抽屉', matCode: 'BRD-PB-18', width: 338, depth: 12, height: 500, num: 3, qty: 1.11, price_hs: 215, sum: 238.65, paramUnitName: '平方米' },
+      // 397 x 237 x 3 = 0.282267 -> 0.282 x 420 = 118.44
+      { name: '抽屉面板', matCode: 'DR-FLAT', width: 397, depth: 18, height: 237, num: 3, qty: 0.282, price_hs: 420, sum: 118.44, paramUnitName: '平方米' },
+    ]);
+    expect(drawers!.children![5]).toMatchObject({ hingSlidName: '三节阻尼滑轨 500mm', hingSlidModelno: 'SL-500' });
+    expect(drawers!.sum).toBe(642.5);
+
+    // The toe kicks are sold as trims by the metre: 0.6 and 0.4 m x 45.
+    expect(room.groups.线条!.map(pick)).toEqual([
+      { name: '踢脚板', matCode: 'LN-PLINTH', width: 600, depth: 18, height: 100, num: 1, qty: 0.6, price_hs: 45, sum: 27, paramUnitName: '米' },
+      { name: '踢脚板', matCode: 'LN-PLINTH', width: 400, depth: 18, height: 100, num: 1, qty: 0.4, price_hs: 45, sum: 18, paramUnitName: '米' },
+    ]);
+    expect(room.groups.五金!.map((l) => [l.name, l.matCode, l.qty, l.price_hs, l.sum])).toEqual([
+      // legs: 2 x (ceil(600 / 600) + 1) = 4
+      ['调整脚', 'HW-LEG', 4, 6.5, 26],
+      ['层板托', 'HW-SHELF-PIN', 4, 1.5, 6],
+      // hingesFor(717) = 2
+      ['铰链', 'HW-HINGE', 2, 26, 52],
+      ['拉手', 'HW-HDL-H01', 1, 18, 18],
+      ['调整脚', 'HW-LEG', 4, 6.5, 26],
+      ['抽屉滑轨', 'HW-SLIDE-500', 3, 75, 225],
+      ['拉手', 'HW-HDL-H01', 3, 18, 54],
+    ]);
+    // 590.87 + 642.50 + 27 + 18 + (26 + 6 + 52 + 18 + 26 + 225 + 54)
+    expect(quoteListRows(q.priceData).total).toBe(1685.37);
+    // Worktops (台面, 水槽 cut-outs) are not drawn yet: no such groups.
+    expect(room.groups.台面).toBeUndefined();
+  });
+
+  it('no cabinets: the volume report says 计算方数异常！ and the quote is empty', () => {
+    const { tk } = withRoom();
+    const q = createQuoter().quote(tk.kernel.records, SNAPSHOT);
+    expect(q.volume).toEqual({ ok: false, message: VOLUME_NO_GROUPS });
+    expect(VOLUME_NO_GROUPS).toBe('计算方数异常！');
+    expect(q.priceData).toEqual([]);
+    expect(q.standard.rooms).toEqual([]);
+    expect(q.clientData).toEqual({ ClientName: '', ClientTel: '', OrderNo: '', ClientAddress: '', Remark: '' });
+    tk.exec('meta.update', { client: { name: '张三', phone: '13800000000', order_number: 'JH-0042', address: '上海市徐汇区' } });
+    expect(createQuoter().quote(tk.kernel.records, SNAPSHOT).clientData).toEqual({ ClientName: '张三', ClientTel: '13800000000', OrderNo: 'JH-0042', ClientAddress: '上海市徐汇区', Remark: '' });
+  });
+
+  it('counts the archways (垭口) of a room with cabinets apart from its doors', () => {
+    const { tk, wallIds } = withRoom();
+    tk.exec('cabinet.add', { cabinetKind: 'base', wallId: wallIds[0]!, along: 1000 });
+    tk.exec('opening.add', { wallId: wallIds[1]!, kind: 8, offset: 1500, width: 900, height: 2100 });
+    tk.exec('opening.add', { wallId: wallIds[2]!, kind: 1, offset: 2000, width: 900, height: 2100 });
+    const q = createQuoter().quote(tk.kernel.records, SNAPSHOT);
+    expect(q.volume.ok && q.volume.groups[0]!.yakouNumber).toBe(1);
+    // The cabinet's own door, not the room's: 597 x 717 = 0.428 m².
+    expect(q.volume.ok && q.volume.groups[0]).toMatchObject({ doorNumber: 1, doorArea: 0.428 });
+  });
+
+  it('a price the list lacks is quoted at 0 with 无价格 and reported', () => {
+    const { tk, wallIds } = withRoom();
+    tk.exec('cabinet.add', { cabinetKind: 'base', wallId: wallIds[0]!, along: 1000 });
+    const list = { ...DEFAULT_PRICE_LIST, items: DEFAULT_PRICE_LIST.items.filter((i) => i.code !== 'HW-HINGE' && i.code !== 'HW-HINGE-165') };
+    const q = createQuoter().quote(tk.kernel.records, { version: 8, list });
+    expect(q.missingPrices).toEqual(['hardware:hinge']);
+    const hinge = q.priceData[0]!.groups.五金!.find((l) => l.name === '铰链')!;
+    expect(hinge).toMatchObject({ price_hs: 0, sum: 0, remark: '无价格', qty: 2 });
+  });
+
+  it('re-quotes only the edited cabinet, and a new price list version re-prices everything', () => {
+    const { tk, wallIds } = withRoom();
+    const a = tk.exec('cabinet.add', { cabinetKind: 'base', wallId: wallIds[0]!, along: 1000 }).id;
+    tk.exec('cabinet.add', { cabinetKind: 'base', wallId: wallIds[0]!, along: 1600 });
+    const quoter = createQuoter();
+    const first = quoter.quote(tk.kernel.records, SNAPSHOT);
+    tk.exec('cabinet.update', { id: a, doorShape: 'shaker' });
+    const second = quoter.quote(tk.kernel.records, SNAPSHOT);
+    const [c1, c2] = second.priceData[0]!.groups.柜体!;
+    // The untouched cabinet's line is the very object of the first quote (taken from the cache).
+    expect(c2).toBe(first.priceData[0]!.groups.柜体![1]);
+    // The edited door: 0.428 m² at the framed price 760 = 325.28 instead of 179.76.
+    expect(c1!.children!.find((l) => l.name === '门板')).toMatchObject({ matCode: 'DR-FRAMED', price_hs: 760, sum: 325.28, doorShape: 'shaker' });
+    const dearer = { ...DEFAULT_PRICE_LIST, items: DEFAULT_PRICE_LIST.items.map((i) => (i.code === 'BRD-PB-18' ? { ...i, price: 300 } : i)) };
+    const third = quoter.quote(tk.kernel.records, { version: 8, list: dearer });
+    expect(third.priceListVersion).toBe(8);
+    // 0.806 m² of sides at 300
+    expect(third.priceData[0]!.groups.柜体![1]!.children![0]).toMatchObject({ price_hs: 300, sum: 241.8 });
+  });
+
+  it('laid tiles: area per surface and the tiles needed with the waste allowance', () => {
+    const { tk, roomId, wallIds } = withRoom();
+    tk.exec('paving.add', { surface: { id: roomId, face: 'floor' }, tileCode: 'T800', tileWidth: 800, tileHeight: 800 });
+    tk.exec('paving.add', { surface: { id: wallIds[0]!, face: 'left' }, tileCode: 'W300', tileWidth: 300, tileHeight: 600 });
+    const q = createQuoter().quote(tk.kernel.records, SNAPSHOT);
+    const floor = q.tiles.find((t) => t.face === 'floor')!;
+    // 3760 x 2760 = 10.3776 m²; / 0.64 = 16.215 tiles x 1.1 = 17.8365 -> 18
+    expect(floor).toMatchObject({ roomName: '客厅', tileCode: 'T800', area: 10.378, tiles: 18, wastePercent: 10 });
+    // The south wall (left looks into the room) along its 4000 centre line, 2800 high, less a 900 x 2100
+    // door: 11.2 - 1.89 = 9.31 m²; / 0.18 = 51.72 x 1.1 = 56.89 -> 57
+    expect(q.tiles.find((t) => t.face === 'left')).toMatchObject({ roomName: '客厅', tileCode: 'W300', area: 11.2, tiles: 69 });
+    tk.exec('opening.add', { wallId: wallIds[0]!, kind: 1, offset: 2000, width: 900, height: 2100 });
+    const wall = createQuoter().quote(tk.kernel.records, SNAPSHOT).tiles.find((t) => t.face === 'left')!;
+    expect(wall).toMatchObject({ area: 9.31, tiles: 57 });
+    expect(tilesNeeded(1_000_000, 100, 100, 10)).toBe(110);
+    expect(tilesNeeded(0, 100, 100, 10)).toBe(0);
+  });
+});
+
+describe('quote through the kernel API', () => {
+  it('quotes the open scene, records the version and created_at, and changes nothing', async () => {
+    const { api, channel, close } = inProcessKernel();
+    onTestFinished(close);
+    await api.init(null, { width: 800, height: 600, dpr: 1 });
+    await channel.exec('scene.createDefaultRoom', {});
+    expect((await api.quote(SNAPSHOT)).volume).toEqual({ ok: false, message: '计算方数异常！' });
+    const storeyId = (await channel.exec('storey.add', {})).id;
+    await channel.exec('cabinet.add', { cabinetKind: 'base', storeyId, position: { x: 0, y: 0, z: 0 } });
+    const q = await api.quote({ ...SNAPSHOT, created_at: '2026-11-20T08:00:00.000Z' });
+    expect(q.priceListVersion).toBe(7);
+    // Outside any room: one priceData entry with no room name.
+    expect(q.priceData.map((r) => r.roomName)).toEqual(['']);
+    expect(q.priceData[0]!.groups.柜体![0]!.updatedAt).toBe('2026-11-20T08:00:00.000Z');
+    expect(q.priceData[0]!.groups.柜体![0]!.sum).toBe(590.87);
+  });
+
+  it('refuses a bad price list with INVALID_ARGS', async () => {
+    const { api, close } = inProcessKernel();
+    onTestFinished(close);
+    await api.init(null, { width: 800, height: 600, dpr: 1 });
+    const refused = async (p: unknown) => {
+      try {
+        await api.quote(p as PriceListSnapshot);
+      } catch (e) {
+        expect(e).toBeInstanceOf(KernelCommandError);
+        return [(e as KernelCommandError).code, (e as KernelCommandError).detail];
+      }
+      return null;
+    };
+    expect(await refused({ version: 0, list: DEFAULT_PRICE_LIST })).toEqual(['INVALID_ARGS', expect.stringContaining('version')]);
+    expect(await refused({ version: 2, list: { ...DEFAULT_PRICE_LIST, items: [{ ...DEFAULT_PRICE_LIST.items[0]!, price: -1 }] } })).toEqual(['INVALID_ARGS', expect.stringContaining('negative')]);
+    expect(await refused(null)).toEqual(['INVALID_ARGS', expect.any(String)]);
+  });
+});
