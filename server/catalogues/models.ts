@@ -4,6 +4,7 @@
 import type { Db } from '../db/types';
 import { message, type Locale, type MessageId } from '../messages';
 import { containsPattern, Params, type Paging } from './http';
+import { libraryScope, visibleRows } from './library-scope';
 import { modelFileUrl } from './model-files';
 import type { FilterOption, Viewer } from './tiles';
 
@@ -191,24 +192,8 @@ function toItem(r: ModelDbRow): ModelItem {
   };
 }
 
-function visible(p: Params, viewer: Viewer): string {
-  return `(m.owner_project is null or (m.owner_project = ${p.add(viewer.project)}
-    and (m.owner_user_id is null or m.owner_user_id = ${p.add(viewer.userId)})))`;
-}
-
 function scopeCondition(scope: ModelScope, p: Params, viewer: Viewer): string {
-  switch (scope) {
-    case 'public':
-      return 'm.owner_project is null';
-    case 'brand':
-      return `m.owner_project = ${p.add(viewer.project)} and m.owner_user_id is null`;
-    case 'personal':
-      return `m.owner_project = ${p.add(viewer.project)} and m.owner_user_id = ${p.add(viewer.userId)}`;
-    case 'favor':
-      return `${visible(p, viewer)} and exists (select 1 from model_favors f where f.model_id = m.id and f.user_id = ${p.add(viewer.userId)})`;
-    case 'all':
-      return visible(p, viewer);
-  }
+  return libraryScope(scope, p, viewer, ['model_favors', 'model_id']);
 }
 
 function rangeCondition(column: string, range: SizeRange | undefined, p: Params): string[] {
@@ -356,7 +341,7 @@ export async function getModel(db: Db, viewer: Viewer, by: ModelLookup, brand?: 
   const match = 'modelId' in by ? `m.model_id = ${p.add(by.modelId)}` : `m.id = ${p.add(by.id)}`;
   const brandMatch = brand ? ` and m.brand = ${p.add(brand)}` : '';
   const rows = await db.query<ModelDbRow>(
-    `select ${cols} from catalogue_models m where ${match}${brandMatch} and ${visible(p, viewer)}
+    `select ${cols} from catalogue_models m where ${match}${brandMatch} and ${visibleRows(p, viewer)}
      order by (m.owner_user_id is null), (m.owner_project is null), m.id limit 1`,
     p.values,
   );

@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/types';
 import { containsPattern, Params, type Paging } from '../http';
+import { libraryScope, visibleRows } from '../library-scope';
 import type { FilterOption, Viewer } from '../tiles';
 import { MATERIAL_CATEGORIES, MATERIAL_CATEGORY_NAMES, MATERIAL_DEFS, type MaterialCategory } from './defs';
 import { materialFileUrl, privateMaterialFileBase, publicMaterialFileBase, type ImageExt } from './files';
@@ -98,24 +99,8 @@ function columns(p: Params, viewer: Viewer): string {
     exists (select 1 from material_favors f where f.material_id = m.id and f.user_id = ${p.add(viewer.userId)}) as favor`;
 }
 
-function visible(p: Params, viewer: Viewer): string {
-  return `(m.owner_project is null or (m.owner_project = ${p.add(viewer.project)}
-    and (m.owner_user_id is null or m.owner_user_id = ${p.add(viewer.userId)})))`;
-}
-
 function scopeCondition(scope: MaterialScope, p: Params, viewer: Viewer): string {
-  switch (scope) {
-    case 'public':
-      return 'm.owner_project is null';
-    case 'brand':
-      return `m.owner_project = ${p.add(viewer.project)} and m.owner_user_id is null`;
-    case 'personal':
-      return `m.owner_project = ${p.add(viewer.project)} and m.owner_user_id = ${p.add(viewer.userId)}`;
-    case 'favor':
-      return `${visible(p, viewer)} and exists (select 1 from material_favors f where f.material_id = m.id and f.user_id = ${p.add(viewer.userId)})`;
-    case 'all':
-      return visible(p, viewer);
-  }
+  return libraryScope(scope, p, viewer, ['material_favors', 'material_id']);
 }
 
 export interface MaterialFilters {
@@ -179,7 +164,7 @@ export async function materialCategoryFacet(db: Db, viewer: Viewer, scope: Mater
 export async function getMaterial(db: Db, viewer: Viewer, id: number): Promise<MaterialItem | null> {
   const p = new Params();
   const cols = columns(p, viewer);
-  const rows = await db.query<MaterialRow>(`select ${cols} from catalogue_materials m where m.id = ${p.add(id)} and ${visible(p, viewer)}`, p.values);
+  const rows = await db.query<MaterialRow>(`select ${cols} from catalogue_materials m where m.id = ${p.add(id)} and ${visibleRows(p, viewer)}`, p.values);
   return rows[0] ? toItem(rows[0]) : null;
 }
 
@@ -225,7 +210,7 @@ export async function materialHistory(db: Db, viewer: Viewer): Promise<MaterialI
   const cols = columns(p, viewer);
   const rows = await db.query<MaterialRow>(
     `select ${cols}, h.used_at from material_history h join catalogue_materials m on m.id = h.material_id
-      where h.user_id = ${p.add(viewer.userId)} and ${visible(p, viewer)}
+      where h.user_id = ${p.add(viewer.userId)} and ${visibleRows(p, viewer)}
       order by h.used_at desc, m.id desc limit ${p.add(HISTORY_LIMIT)}`,
     p.values,
   );
