@@ -217,25 +217,8 @@ export async function materialHistory(db: Db, viewer: Viewer): Promise<MaterialI
   return rows.map(toItem);
 }
 
-export interface MaterialInsert {
-  material_id: string;
-  name: string;
-  name_en: string;
-  category: MaterialCategory;
-  colour: string;
-  roughness: number;
-  metalness: number;
-  opacity: number;
-  tile_mm: number;
-  has_map: boolean;
-  has_normal: boolean;
-  map_ext: ImageExt;
-  generator: string;
-  file_base: string;
-  owner_project: string | null;
-  owner_user_id: number | null;
-  position: number;
-}
+/** A new row: the stored columns less what the database assigns (id, version) and the viewer's own (favor, used_at). */
+export type MaterialInsert = Omit<MaterialRow, 'id' | 'version' | 'favor' | 'used_at'> & { position: number };
 
 export async function insertMaterials(db: Db, rows: readonly MaterialInsert[]): Promise<number[]> {
   if (rows.length === 0) return [];
