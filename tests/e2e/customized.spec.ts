@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { fillLogin } from './support/login';
-import { settled, shoot, view } from './support/canvas';
-import { differingFraction, fractionWhere } from './support/pixels';
-import { isWallColour } from './support/scene-colours';
+import { settled } from './support/canvas';
+import { differingFraction } from './support/pixels';
+import { openWorkspace } from './support/workspace';
 
 // The Customized menu (定制, issue 14): a wardrobe with sliding doors placed in the default room,
 // a wall picked in 3D and filled with a run of base units and wall units, a unit's door edited in
@@ -23,13 +22,7 @@ test('place a sliding-door wardrobe, fill a wall with kitchen units, edit a door
   // Software GL on a shared machine: each settled picture of the view takes seconds.
   test.setTimeout(150_000);
   fs.mkdirSync(SHOTS, { recursive: true });
-  await page.goto(`/${ACCOUNT.project}/login`);
-  await fillLogin(page, { account: ACCOUNT.account, password: ACCOUNT.password, agree: true });
-  await expect(page).toHaveURL((url) => url.pathname === '/');
-  const canvas = view(page);
-  await expect(async () => {
-    expect(fractionWhere(await shoot(canvas), isWallColour)).toBeGreaterThan(0.05);
-  }).toPass({ timeout: 45_000, intervals: [250, 500, 1000] });
+  const canvas = await openWorkspace(page, ACCOUNT);
   const bare = await settled(canvas);
 
   const rail = page.getByRole('navigation', { name: '主菜单' });

@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { fillLogin } from './support/login';
-import { settled, shoot, view } from './support/canvas';
-import { differingFraction, fractionWhere } from './support/pixels';
-import { isWallColour } from './support/scene-colours';
+import { settled } from './support/canvas';
+import { differingFraction } from './support/pixels';
+import { openWorkspace } from './support/workspace';
 
 // Furnishing by drag and drop (issue 13): a sofa dragged from the Product panel into the room in
 // the 3D view and a bed into the plan, both seen in both views; a dining chair dropped, copied
@@ -43,13 +42,7 @@ test('drag a sofa into the 3D view and a bed into the plan, copy and paste a cha
   // Software GL draws each settled picture slowly; four placements, two views and four undos.
   test.setTimeout(180_000);
   fs.mkdirSync(SHOTS, { recursive: true });
-  await page.goto(`/${ACCOUNT.project}/login`);
-  await fillLogin(page, { account: ACCOUNT.account, password: ACCOUNT.password, agree: true });
-  await expect(page).toHaveURL((url) => url.pathname === '/');
-  const canvas = view(page);
-  await expect(async () => {
-    expect(fractionWhere(await shoot(canvas), isWallColour)).toBeGreaterThan(0.05);
-  }).toPass({ timeout: 45_000, intervals: [250, 500, 1000] });
+  const canvas = await openWorkspace(page, ACCOUNT);
   const bare3d = await settled(canvas);
   const box = (await canvas.boundingBox())!;
 

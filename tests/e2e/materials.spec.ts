@@ -1,11 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { fillLogin } from './support/login';
-import { settled, shoot, view } from './support/canvas';
-import { differingFraction, fractionWhere } from './support/pixels';
+import { settled } from './support/canvas';
+import { differingFraction } from './support/pixels';
 import type { Image } from './support/png';
-import { isWallColour } from './support/scene-colours';
+import { openWorkspace } from './support/workspace';
 
 // The material library (材质库): the public materials from the server as balls, search, the
 // favourites' empty state and a star; then a sofa placed from 产品 gets a green velvet on its
@@ -38,13 +37,7 @@ test('search and favour materials, dress a placed sofa in velvet, undo it, paper
   // Two panels' worth of steps and five settled views: longer than the default minute on a busy machine.
   test.setTimeout(360_000);
   fs.mkdirSync(SHOTS, { recursive: true });
-  await page.goto(`/${ACCOUNT.project}/login`);
-  await fillLogin(page, { account: ACCOUNT.account, password: ACCOUNT.password, agree: true });
-  await expect(page).toHaveURL((url) => url.pathname === '/');
-  const canvas = view(page);
-  await expect(async () => {
-    expect(fractionWhere(await shoot(canvas), isWallColour)).toBeGreaterThan(0.05);
-  }).toPass({ timeout: 45_000, intervals: [250, 500, 1000] });
+  const canvas = await openWorkspace(page, ACCOUNT);
 
   // The library: balls of the public materials, 20 a page.
   await page.getByRole('link', { name: '打开材质库' }).click();

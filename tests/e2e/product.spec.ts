@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { fillLogin } from './support/login';
-import { settled, shoot, view } from './support/canvas';
-import { differingFraction, fractionWhere } from './support/pixels';
-import { isWallColour } from './support/scene-colours';
+import { settled } from './support/canvas';
+import { differingFraction } from './support/pixels';
+import { openWorkspace } from './support/workspace';
 
 // The Product menu (产品): the furniture catalogue from the server (search, favourites, pages), a
 // card click placing the piece in the default room (the kernel's model count grows and the 3D
@@ -28,13 +27,7 @@ test('browse the furniture catalogue, place a sofa, undo it, replace it with an 
   // Software GL on shared cores: the settled pictures and the 2000 ms replacement wait take a while.
   test.setTimeout(120_000);
   fs.mkdirSync(SHOTS, { recursive: true });
-  await page.goto(`/${ACCOUNT.project}/login`);
-  await fillLogin(page, { account: ACCOUNT.account, password: ACCOUNT.password, agree: true });
-  await expect(page).toHaveURL((url) => url.pathname === '/');
-  const canvas = view(page);
-  await expect(async () => {
-    expect(fractionWhere(await shoot(canvas), isWallColour)).toBeGreaterThan(0.05);
-  }).toPass({ timeout: 45_000, intervals: [250, 500, 1000] });
+  const canvas = await openWorkspace(page, ACCOUNT);
   const bare = await settled(canvas);
 
   const rail = page.getByRole('navigation', { name: '主菜单' });
