@@ -166,6 +166,8 @@ export interface CommandMap {
       gltfUrl?: string;
       lowGltfUrl?: string;
       mount?: ModelMount;
+      /** the catalogue's resizable (absent: resizable) */
+      resizable?: boolean;
       roomId?: string;
     };
     result: AddResult;

@@ -168,6 +168,11 @@ export interface ModelRecord extends RecordBase<'model'> {
   /** Hidden with Ctrl+H: not drawn in 3D or the plan and not picked until shown again (absent: shown). */
   readonly hidden?: boolean;
   /**
+   * The catalogue's `resizable`: false for a piece made in fixed sizes (an appliance, a sanitary
+   * fitting), whose size the properties then show but do not edit (absent: resizable, as boxes are).
+   */
+  readonly resizable?: boolean;
+  /**
    * Library materials replacing its parts' own, by part: the name of the GLB material the part is
    * drawn with (the generators write one primitive per material, named by role: fabric_linen,
    * wood_oak …), so a part keeps its name whatever is applied to it.

@@ -99,6 +99,8 @@ export type SelectedDetail =
       readonly gltfUrl: string | null;
       /** library materials on its parts, by part name */
       readonly materials: { readonly [part: string]: AppliedMaterial };
+      /** false: made in fixed sizes (ModelRecord.resizable) */
+      readonly resizable: boolean;
     }
   | {
       readonly kind: 'wallPanel';

@@ -43,6 +43,7 @@ export const addModel: CommandDef<'model.add'> = {
     gltfUrl: shape.gltfUrl,
     lowGltfUrl: shape.lowGltfUrl,
     mount: shape.mount,
+    resizable: shape.resizable,
     roomId: optional(idArg),
   }),
   history: 'undoable',
@@ -66,6 +67,7 @@ export const addModel: CommandDef<'model.add'> = {
       ...(a.gltfUrl !== undefined ? { gltfUrl: a.gltfUrl } : {}),
       ...(a.lowGltfUrl !== undefined ? { lowGltfUrl: a.lowGltfUrl } : {}),
       ...(a.mount !== undefined ? { mount: a.mount } : {}),
+      ...(a.resizable !== undefined ? { resizable: a.resizable } : {}),
     });
     return { id };
   },

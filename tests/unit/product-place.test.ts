@@ -16,6 +16,7 @@ function row(over: Partial<CatalogueModel>): CatalogueModel {
     type: 'floor',
     gltf_url: '/files/models/sofa-1.v1.glb',
     low_gltf_url: '/files/models/sofa-1.v1.low.glb',
+    resizable: true,
     ...over,
   } as CatalogueModel;
 }
@@ -31,6 +32,7 @@ const SELECTED = {
   mount: 'ceiling',
   gltfUrl: null,
   materials: {},
+  resizable: true,
 } as const;
 
 describe('placeArgs', () => {
@@ -40,10 +42,17 @@ describe('placeArgs', () => {
       name: '三人沙发',
       size: { x: 2100, y: 900, z: 820 },
       mount: 'floor',
+      resizable: true,
       gltfUrl: '/files/models/sofa-1.v1.glb',
       lowGltfUrl: '/files/models/sofa-1.v1.low.glb',
       roomId: 'room-1',
     });
+  });
+
+  it('carries a fixed-size piece\'s resizable false, which the replacement takes too', () => {
+    expect(placeArgs(row({ resizable: false }), '冰箱', null).resizable).toBe(false);
+    expect(replaceArgs(row({ resizable: false }), '冰箱', SELECTED).resizable).toBe(false);
+    expect(replaceArgs(row({}), '三人沙发', { ...SELECTED, resizable: false }).resizable).toBe(true);
   });
 
   it('leaves the room to the kernel without one, draws the full file for a missing low one, and drops addresses the kernel refuses', () => {

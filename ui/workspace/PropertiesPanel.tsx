@@ -224,9 +224,10 @@ function ModelProperties({ model }: { readonly model: Detail<'model'> }) {
       </Heading>
       <div className="hp-form">
         <TextField label={t`名称`} value={model.name} placeholder={model.modelId} maxLength={MAX_NAME_LENGTH} onCommit={(name) => update({ name })} />
-        <NumberField label={t`宽度`} value={model.size.x} limits={LIMITS.modelSize} onCommit={(x) => resize('x', x)} />
-        <NumberField label={t`深度`} value={model.size.y} limits={LIMITS.modelSize} onCommit={(y) => resize('y', y)} />
-        <NumberField label={t`高度`} value={model.size.z} limits={LIMITS.modelSize} onCommit={(z) => resize('z', z)} />
+        <NumberField label={t`宽度`} value={model.size.x} limits={LIMITS.modelSize} disabled={!model.resizable} onCommit={(x) => resize('x', x)} />
+        <NumberField label={t`深度`} value={model.size.y} limits={LIMITS.modelSize} disabled={!model.resizable} onCommit={(y) => resize('y', y)} />
+        <NumberField label={t`高度`} value={model.size.z} limits={LIMITS.modelSize} disabled={!model.resizable} onCommit={(z) => resize('z', z)} />
+        {model.resizable ? null : <p className="hp-hint">{t`该产品为固定尺寸，不能修改大小`}</p>}
         <NumberField label={t`离地高度`} value={model.position.z} limits={LIMITS.elevation} onCommit={(z) => update({ position: { ...model.position, z } })} />
         <NumberField
           label={t`旋转角度`}

@@ -28,6 +28,7 @@ export function placeArgs(row: CatalogueModel, name: string, roomId: string | nu
     name,
     size: catalogueSize(row),
     mount: row.type,
+    resizable: row.resizable,
     ...files(row),
     ...(roomId ? { roomId } : {}),
   };
@@ -49,6 +50,7 @@ export function replaceArgs(row: CatalogueModel, name: string, selected: Selecte
     mount: row.type,
     position: { ...selected.position, z },
     rotation: selected.rotation,
+    resizable: row.resizable,
     ...files(row),
   };
 }

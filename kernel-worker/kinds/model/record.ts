@@ -20,13 +20,14 @@ export const modelRecordKind = {
     lowGltfUrl: optional(tileImage),
     mount: optional(oneOf(MODEL_MOUNTS)),
     hidden: optional(boolean),
+    resizable: optional(boolean),
     materials: optional(partMaterials),
   },
   refersTo: ['storey'],
   references: (m) => [{ field: 'storeyId', id: m.storeyId, type: 'storey' }],
   defaults: { name: '', rotation: 0 },
   snapshot: {
-    selected: (m) => ({ kind: 'model', id: m.id, name: m.name, modelId: m.modelId, size: { ...m.size }, rotation: m.rotation, position: { ...m.position }, mount: m.mount ?? null, gltfUrl: m.gltfUrl ?? null, materials: m.materials ?? {} }),
+    selected: (m) => ({ kind: 'model', id: m.id, name: m.name, modelId: m.modelId, size: { ...m.size }, rotation: m.rotation, position: { ...m.position }, mount: m.mount ?? null, gltfUrl: m.gltfUrl ?? null, materials: m.materials ?? {}, resizable: m.resizable ?? true }),
     // The room under its base centre.
     probeRoom: (m) => ({ storeyId: m.storeyId, points: [m.position] }),
   },

@@ -19,6 +19,18 @@ describe('model commands', () => {
     expect(tk.get(id, 'model')).toMatchObject({ position: { x: 100, y: 200, z: 300 }, size: { x: 1800 } });
   });
 
+  it('keeps whether a catalogue piece is made in fixed sizes, for the properties', () => {
+    const { tk } = withRoom();
+    const { id } = tk.exec('model.add', { ...sofa, resizable: false });
+    expect(tk.get(id, 'model').resizable).toBe(false);
+    tk.exec('selection.set', { ids: [id] });
+    expect(tk.snapshot.selected).toMatchObject({ kind: 'model', id, resizable: false });
+    const { id: box } = tk.exec('model.add', sofa);
+    tk.exec('selection.set', { ids: [box] });
+    expect(tk.snapshot.selected).toMatchObject({ kind: 'model', id: box, resizable: true });
+    expect(expectRefused(tk, 'model.add', { ...sofa, resizable: 'no' as never }).detail).toMatch(/^resizable: /);
+  });
+
   it('refuses bad sizes and unknown storeys', () => {
     const { tk } = withRoom();
     expect(expectRefused(tk, 'model.add', { ...sofa, size: { x: 0, y: 1, z: 1 } }).detail).toBe(
