@@ -1,4 +1,5 @@
 import {
+  BoxGeometry,
   ConeGeometry,
   CylinderGeometry,
   DoubleSide,
@@ -15,9 +16,10 @@ import {
 } from 'three';
 import type { GizmoHandle } from './types';
 
-// The move/rotate gizmo of a selected model in the 3D views: an arrow along plan x, one along plan
-// y, a square between them for moving freely on the floor, and a ring for turning about the
-// vertical axis. It is drawn over everything (no depth test) at a constant size on screen, so it
+// The move/rotate/resize gizmo of a selected model in the 3D views: an arrow along plan x, one along
+// plan y, a square between them for moving freely on the floor, a ring for turning about the
+// vertical axis, and a small cube on the diagonal between the arrows that resizes a resizable model
+// (all three sides in proportion: a catalogue piece keeps its shape). It is drawn over everything (no depth test) at a constant size on screen, so it
 // stays usable whether the model is near or far and whatever hides it. The geometry is built in
 // screen pixels and the group is scaled to world units per pixel before every frame; the hit test
 // works on the projected handles in screen space, where the hit tolerances are meant.
@@ -28,6 +30,9 @@ export const GIZMO_ARROW_PX = 92;
 export const GIZMO_RING_PX = 124;
 /** Half the side of the free-move square at the centre. */
 export const GIZMO_CENTRE_PX = 15;
+/** Where the resize cube sits on screen: this far along plan x and along plan y from the base centre. */
+export const GIZMO_SCALE_PX = 64;
+const SCALE_CUBE_PX = 14;
 /** How near the pointer must be to a handle's drawn line (CSS px). */
 const HIT_PX = 9;
 const RING_SEGMENTS = 96;
@@ -39,6 +44,7 @@ const COLOURS: Readonly<Record<GizmoHandle, number>> = {
   'move-y': 0x2f9e44,
   'move-xy': 0xf59f00,
   rotate: 0x1c7ed6,
+  scale: 0x7048e8,
 };
 /** A handle under the pointer or being dragged. */
 const HOT_COLOUR = 0xffd43b;
@@ -48,8 +54,11 @@ export interface Gizmo {
   readonly group: Group;
   /** The model the gizmo sits on, or null. */
   readonly target: string | null;
-  /** Puts the gizmo on a model's base centre (world metres), or hides it; true when that changed anything. */
-  set(target: { readonly id: string; readonly base: Vector3 } | null): boolean;
+  /**
+   * Puts the gizmo on a model's base centre (world metres), with its resize cube only when the
+   * model may be resized, or hides it; true when that changed anything.
+   */
+  set(target: { readonly id: string; readonly base: Vector3; readonly resizable?: boolean } | null): boolean;
   /** Scales the gizmo to its constant screen size for this camera (viewport height in CSS px). */
   fit(camera: Camera, viewportHeight: number): void;
   /** The handle under a canvas point (CSS px) as drawn by this camera, or null. */
@@ -129,6 +138,8 @@ export function createGizmo(): Gizmo {
   }
   add(new PlaneGeometry(GIZMO_CENTRE_PX * 2, GIZMO_CENTRE_PX * 2).rotateX(-Math.PI / 2), 'move-xy');
   add(new TorusGeometry(GIZMO_RING_PX, 2.6, 8, RING_SEGMENTS).rotateX(Math.PI / 2), 'rotate');
+  const scaleCube = add(new BoxGeometry(SCALE_CUBE_PX, SCALE_CUBE_PX, SCALE_CUBE_PX).translate(GIZMO_SCALE_PX, SCALE_CUBE_PX / 2, -GIZMO_SCALE_PX), 'scale');
+  let resizable = true;
 
   let target: string | null = null;
   let hot: GizmoHandle | null = null;
@@ -156,7 +167,10 @@ export function createGizmo(): Gizmo {
         return true;
       }
       const moved = !group.position.equals(next.base);
-      if (target === next.id && !moved && group.visible) return false;
+      const canResize = next.resizable ?? true;
+      if (target === next.id && !moved && group.visible && canResize === resizable) return false;
+      resizable = canResize;
+      scaleCube.visible = canResize;
       target = next.id;
       group.position.copy(next.base);
       group.visible = true;
@@ -177,6 +191,10 @@ export function createGizmo(): Gizmo {
       const centre = project(c, camera, viewport);
       if (!centre.ok) return null;
       if (Math.hypot(x - centre.x, y - centre.y) <= GIZMO_CENTRE_PX + 2) return 'move-xy';
+      if (resizable) {
+        const cube = at(GIZMO_SCALE_PX, -GIZMO_SCALE_PX);
+        if (cube.ok && Math.hypot(x - cube.x, y - cube.y) <= SCALE_CUBE_PX / 2 + HIT_PX) return 'scale';
+      }
       let best: { handle: GizmoHandle; d: number } | null = null;
       const arrows: [GizmoHandle, ReturnType<typeof at>, ReturnType<typeof at>][] = [
         ['move-x', at(GIZMO_CENTRE_PX, 0), at(GIZMO_ARROW_PX, 0)],

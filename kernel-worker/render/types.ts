@@ -41,7 +41,7 @@ export interface RendererPort {
 }
 
 /** The parts of the model gizmo: the plan x and y arrows, the free-move square, the rotation ring. */
-export type GizmoHandle = 'move-x' | 'move-y' | 'move-xy' | 'rotate';
+export type GizmoHandle = 'move-x' | 'move-y' | 'move-xy' | 'rotate' | 'scale';
 
 /** A horizontal plane: z mm above the floor of a storey (null: the current storey). */
 export interface FloorLevel {

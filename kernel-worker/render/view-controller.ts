@@ -246,7 +246,7 @@ export function createViewController(options: ViewControllerOptions): ViewContro
     if (!model || !records) return gizmo.set(null);
     const elevation = storeyElevation(records, model.storeyId);
     const base = new Vector3(model.position.x * MM, (elevation + model.position.z) * MM, -model.position.y * MM);
-    const changed = gizmo.set({ id: model.id, base });
+    const changed = gizmo.set({ id: model.id, base, resizable: model.resizable !== false });
     if (changed) gizmo.fit(rig.active, viewport.height);
     return changed;
   }

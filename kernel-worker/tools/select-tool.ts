@@ -14,8 +14,8 @@ import { SNAP_RADIUS_PX } from './wall-tool';
 // (Shift adds or removes), and a drag edits it: a wall end handle moves that end (walls joined there
 // follow), a wall's body moves the wall, an opening slides along its wall; a drag on empty floor pans.
 // Each drag is one undo step; Esc during it puts everything back. In the 3D views a click (no
-// movement) selects what the renderer picks, a drag on the gizmo of the one selected model moves or
-// turns it (again one undo step, Esc puts it back; turns go in 15° steps, Shift turns freely),
+// movement) selects what the renderer picks, a drag on the gizmo of the one selected model moves,
+// turns or resizes it (again one undo step, Esc puts it back; turns go in 15° steps, Shift turns freely),
 // and everything else goes on to the camera controls. Models and cabinets are dragged in the plan view too, by their footprint.
 
 type Drag =
@@ -62,6 +62,10 @@ const near = (a: Vec2, b: Vec2, d: number): boolean => Math.hypot(a.x - b.x, a.y
 
 /** A model turns in whole steps of 15°; with Shift held, freely. */
 export const ROTATE_STEP = Math.PI / 12;
+
+/** A resize by the gizmo keeps every side within these (mm; the record allows up to 100000). */
+const MIN_MODEL_SIDE = 10;
+const MAX_MODEL_SIDE = 20_000;
 
 const pressId = (hit: PressHit): string => (hit.kind === 'model' || hit.kind === 'cabinet' ? hit.id : hitRecordId(hit));
 
@@ -122,7 +126,7 @@ export function createSelectTool(ctx: ToolContext): Tool {
   }
 
   function startModelDrag(model: ModelRecord, handle: GizmoHandle, from: Vec2, level: FloorLevel | null): void {
-    const label = handle === 'rotate' ? 'model.rotate' : 'model.move';
+    const label = handle === 'rotate' ? 'model.rotate' : handle === 'scale' ? 'model.resize' : 'model.move';
     drag = { kind: 'model', gesture: ctx.beginEdit(label), model, handle, from, level };
   }
 
@@ -135,6 +139,18 @@ export function createSelectTool(ctx: ToolContext): Tool {
       let rotation = normaliseAngle(model.rotation + turn);
       if (!shift) rotation = normaliseAngle(Math.round(rotation / ROTATE_STEP) * ROTATE_STEP);
       d.gesture.move(() => (rotation === model.rotation ? undefined : host.exec('model.update', { id: model.id, rotation })));
+      return;
+    }
+    if (d.handle === 'scale') {
+      // In proportion to how far the pointer is from the base centre now against at the press.
+      const c = model.position;
+      const before = Math.hypot(d.from.x - c.x, d.from.y - c.y);
+      const factor = before > 0 ? Math.hypot(p.x - c.x, p.y - c.y) / before : 1;
+      const longest = Math.max(model.size.x, model.size.y, model.size.z);
+      const clamped = Math.min(MAX_MODEL_SIDE / longest, Math.max(MIN_MODEL_SIDE / Math.min(model.size.x, model.size.y, model.size.z), factor));
+      const size = { x: Math.round(model.size.x * clamped), y: Math.round(model.size.y * clamped), z: Math.round(model.size.z * clamped) };
+      const same = size.x === model.size.x && size.y === model.size.y && size.z === model.size.z;
+      d.gesture.move(() => (same ? undefined : host.exec('model.update', { id: model.id, size })));
       return;
     }
     const dx = d.handle === 'move-y' ? 0 : Math.round(p.x - d.from.x);
@@ -356,6 +372,8 @@ export function createSelectTool(ctx: ToolContext): Tool {
     const ids = ctx.selection();
     const model = handle && ids.length === 1 ? host.records.getOfType(ids[0]!, 'model') : undefined;
     if (!handle || !model) return false;
+    // The cube is not drawn for a fixed-size piece; a stale hit on it moves nothing.
+    if (handle === 'scale' && model.resizable === false) return false;
     const level: FloorLevel = { storeyId: model.storeyId, z: model.position.z };
     const from = host.floorPoint(e.x, e.y, level);
     if (!from) return false;

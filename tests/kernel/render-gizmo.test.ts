@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Vector3 } from 'three';
-import { GIZMO_ARROW_PX, GIZMO_CENTRE_PX, GIZMO_RING_PX } from '../../kernel-worker/render/gizmo';
+import { GIZMO_ARROW_PX, GIZMO_CENTRE_PX, GIZMO_RING_PX, GIZMO_SCALE_PX } from '../../kernel-worker/render/gizmo';
 import { attachNodeRenderer, settle, VIEWPORT, type NodeRenderer } from './render-kit';
 import { TestKernel } from './test-kernel';
 
@@ -97,7 +97,8 @@ describe('model gizmo', () => {
     expect(hit(gizmoScreen(r, { x: 0, z: -(GIZMO_ARROW_PX - 10) }))).toBe('move-y');
     expect(hit(gizmoScreen(r, ringAt(2.2)))).toBe('rotate');
     expect(hit({ x: 5, y: 5 })).toBeNull();
-    expect(hit(gizmoScreen(r, { x: GIZMO_CENTRE_PX + 40, z: -(GIZMO_CENTRE_PX + 40) }))).toBeNull();
+    expect(hit(gizmoScreen(r, { x: GIZMO_SCALE_PX, z: -GIZMO_SCALE_PX }))).toBe('scale');
+    expect(hit(gizmoScreen(r, { x: GIZMO_CENTRE_PX + 20, z: -(GIZMO_CENTRE_PX + 20) }))).toBeNull();
   });
 
   it('dragging the centre moves the model by the pointer floor delta, in one undo step, without turning the camera', async () => {
@@ -207,6 +208,33 @@ describe('model gizmo', () => {
     // About 0.1 rad more, not a whole step: no snapping with Shift.
     expect(free - turned).toBeGreaterThan(0.05);
     expect(free - turned).toBeLessThan(0.15);
+  });
+
+  it('the cube resizes the model in proportion, in one undo step; a fixed-size piece has no cube', async () => {
+    const { k, r, model } = await scene();
+    const steps = k.history.undoSteps;
+    const from = gizmoScreen(r, { x: GIZMO_SCALE_PX, z: -GIZMO_SCALE_PX });
+    // Half again as far from the base centre on screen: the floor point moves about as far.
+    const to = gizmoScreen(r, { x: GIZMO_SCALE_PX * 1.5, z: -GIZMO_SCALE_PX * 1.5 });
+    k.pointerDown(from.x, from.y).pointerMove(to.x, to.y).pointerUp(to.x, to.y);
+    const m = k.get(model, 'model');
+    expect(m.size.x / 1000).toBeCloseTo(1.5, 1);
+    // Every side by the same factor, the base centre where it was.
+    expect(m.size.y / 600).toBeCloseTo(m.size.x / 1000, 2);
+    expect(m.size.z / 800).toBeCloseTo(m.size.x / 1000, 2);
+    expect(m.position).toEqual({ ...CENTRE, z: 0 });
+    expect(k.history.undoSteps).toBe(steps + 1);
+    k.undo();
+    expect(k.get(model, 'model').size).toEqual({ x: 1000, y: 600, z: 800 });
+
+    k.exec('model.update', { id: model, resizable: false });
+    await settle();
+    r.drawFrames();
+    const cube = gizmoScreen(r, { x: GIZMO_SCALE_PX, z: -GIZMO_SCALE_PX });
+    expect(r.views.gizmoHit(cube.x, cube.y)).toBeNull();
+    const far = gizmoScreen(r, { x: GIZMO_SCALE_PX * 1.5, z: -GIZMO_SCALE_PX * 1.5 });
+    k.pointerDown(cube.x, cube.y).pointerMove(far.x, far.y).pointerUp(far.x, far.y);
+    expect(k.get(model, 'model').size).toEqual({ x: 1000, y: 600, z: 800 });
   });
 
   it('a press off the gizmo still orbits the camera and selects nothing new', async () => {
