@@ -40,7 +40,9 @@ export type RefusalReason =
   | 'textureFormat'
   | 'missingFile'
   | 'emptyScene'
-  | 'unsupportedExtension';
+  | 'unsupportedExtension'
+  /** the conversion's worker thread died or ran past its time (model-upload-pool.ts) */
+  | 'conversionFailed';
 
 export class ModelUploadRefusal extends Error {
   override name = 'ModelUploadRefusal';
@@ -604,20 +606,3 @@ export async function processModelUpload(bytes: Uint8Array, opts: ProcessOptions
     scale,
   };
 }
-
-let queue: Promise<unknown> = Promise.resolve();
-
-/**
- * Runs uploads one after another in this process. Converting a model is synchronous CPU work
- * (a 400,000-triangle model takes about 2 s: bounds, simplification, the cover), so two at once
- * would only hold the event loop twice as long while every other request waits; in a row, each
- * gap between them lets the queued requests through. (SERVER_PROCESSES spreads uploads over
- * processes; moving the work to a worker thread is the next step if uploads get busy.)
- */
-export function processInTurn(bytes: Uint8Array, opts: ProcessOptions = {}): Promise<ProcessedModel> {
-  // setImmediate: a promise chain alone would start the next job before any waiting I/O ran
-  const run = queue.then(() => new Promise((resolve) => setImmediate(resolve))).then(() => processModelUpload(bytes, opts));
-  queue = run.catch(() => undefined);
-  return run;
-}
-
