@@ -401,7 +401,9 @@ function triangleIndices(p: Primitive): Uint32Array {
   const mode = p.getMode();
   if (mode === MODE.TRIANGLES) {
     const out = new Uint32Array(Math.floor(count / 3) * 3);
-    for (let i = 0; i < out.length; i++) out[i] = at(i);
+    // an index accessor's array (Uint8/16/32) copies in one call; the per-element path is for the rest
+    if ((source instanceof Uint32Array || source instanceof Uint16Array || source instanceof Uint8Array) && source.length >= out.length) out.set(source.subarray(0, out.length));
+    else for (let i = 0; i < out.length; i++) out[i] = at(i);
     return out;
   }
   const tris = Math.max(0, count - 2);
@@ -464,7 +466,9 @@ function partsOf(scene: Scene, images: ReadonlyMap<Uint8Array, RgbImage | null>)
       const rawUv = texcoord?.getArray();
       if (rawUv instanceof Float32Array && !texcoord!.getNormalized() && rawUv.length >= n * 2) uv.set(rawUv.subarray(0, n * 2));
       else if (texcoord) for (let i = 0; i < n; i++) uv.set(texcoord.getElement(i, v).slice(0, 2), i * 2);
-      parts.push({ material: materialOf(p, index++, images), pos, nrm, uv, idx: idx.filter((i) => i < n) });
+      // indices past the vertices (a broken file) are dropped; the usual file has none to drop
+      const inRange = idx.every((i) => i < n) ? idx : idx.filter((i) => i < n);
+      parts.push({ material: materialOf(p, index++, images), pos, nrm, uv, idx: inRange });
     }
   }
   return parts;
