@@ -24,6 +24,8 @@ export interface ModelUploadPoolOptions {
   readonly timeoutMs: number;
   /** told when a thread fails (crash, timeout, error): the upload itself only says it failed */
   readonly onFailure?: (why: string) => void;
+  /** a thread idle this long is stopped, giving back the memory of the last model (default 60 s) */
+  readonly idleMs?: number;
 }
 
 interface Job {
@@ -38,6 +40,7 @@ interface Slot {
   readonly worker: Worker;
   job: Job | null;
   timer: NodeJS.Timeout | null;
+  idle: NodeJS.Timeout | null;
 }
 
 const BOOT = new URL('./model-upload-boot.mjs', import.meta.url);
@@ -93,7 +96,7 @@ export class ModelUploadPool {
     const worker = new Worker(BOOT, { workerData: { entry: ENTRY } });
     // an idle thread must not keep the process alive; a request waiting on it keeps the server up anyway
     worker.unref();
-    const slot: Slot = { worker, job: null, timer: null };
+    const slot: Slot = { worker, job: null, timer: null, idle: null };
     worker.on('message', (answer: WorkerAnswer) => this.answered(slot, answer));
     worker.on('error', (e) => void this.drop(slot, e));
     worker.on('exit', (code) => void this.drop(slot, new Error(`model upload worker exited with code ${code}`)));
@@ -102,6 +105,8 @@ export class ModelUploadPool {
   }
 
   private run(slot: Slot, job: Job): void {
+    if (slot.idle) clearTimeout(slot.idle);
+    slot.idle = null;
     slot.job = job;
     // the timer starts when the thread takes the job: time spent waiting in line is not the upload's fault
     slot.timer = setTimeout(() => void this.drop(slot, new Error(`model upload conversion ran past ${this.options.timeoutMs} ms`)), this.options.timeoutMs);
@@ -123,12 +128,17 @@ export class ModelUploadPool {
       job.reject(new ModelUploadRefusal('conversionFailed'));
     }
     this.pump();
+    if (slot.job === null) {
+      slot.idle = setTimeout(() => void this.drop(slot, new Error('idle')), this.options.idleMs ?? 60_000);
+      slot.idle.unref();
+    }
   }
 
   /** Ends a thread that failed or timed out: its job is refused, a fresh thread takes the next. */
   private async drop(slot: Slot, why: Error): Promise<void> {
     if (!this.slots.delete(slot)) return;
     if (slot.timer) clearTimeout(slot.timer);
+    if (slot.idle) clearTimeout(slot.idle);
     const job = slot.job;
     slot.job = null;
     if (job) {

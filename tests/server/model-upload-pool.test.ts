@@ -99,6 +99,21 @@ describe('model upload worker pool failures', () => {
     }
   });
 
+  it('stops a thread left idle, and starts a fresh one for the next upload', async () => {
+    const failures: string[] = [];
+    const pool = new ModelUploadPool({ workers: 1, timeoutMs: 60_000, idleMs: 50, onFailure: (why) => failures.push(why) });
+    try {
+      const glb = await denseGlb(20, 16);
+      expect((await pool.convert(glb)).triangles).toBe(800);
+      expect(pool.threads).toBe(1);
+      await expect.poll(() => pool.threads, { timeout: 5000 }).toBe(0);
+      expect((await pool.convert(glb)).triangles).toBe(800);
+      expect(failures).toEqual([]);
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('refuses jobs still waiting or running when closed', async () => {
     const pool = new ModelUploadPool({ workers: 1, timeoutMs: 60_000 });
     const glb = await denseGlb(40, 16);
