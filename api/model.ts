@@ -210,7 +210,9 @@ export type ModelUploadRefusal =
   | 'textureFormat'
   | 'missingFile'
   | 'emptyScene'
-  | 'unsupportedExtension';
+  | 'unsupportedExtension'
+  /** the server could not finish converting the file in time (or its converter crashed) */
+  | 'conversionFailed';
 
 export interface ModelUploadParams {
   readonly library?: ModelUploadLibrary;

@@ -35,6 +35,10 @@ export interface ServerConfig {
   uploadMaxBytes: number;
   /** largest model file (GLB, glTF or zip) accepted by POST /api/admin/model action upload, in bytes */
   modelUploadMaxBytes: number;
+  /** worker threads converting model uploads, per server process (MODEL_UPLOAD_WORKERS, default 1) */
+  modelUploadWorkers: number;
+  /** how long one model conversion may run before it is stopped and the upload refused (MODEL_UPLOAD_TIMEOUT_S, default 30: under the client's 60 s) */
+  modelUploadTimeoutMs: number;
   /** AES-256-GCM key of /bigdata/acquisition/event-log payloads, base64 (32 bytes) */
   eventLogKey: string;
 }
@@ -98,6 +102,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginMaxFailuresPerAddress: intFrom(env, 'LOGIN_MAX_FAILURES_PER_ADDRESS', 300, 1, 1_000_000),
     uploadMaxBytes: intFrom(env, 'UPLOAD_MAX_BYTES', 20 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     modelUploadMaxBytes: intFrom(env, 'MODEL_UPLOAD_MAX_BYTES', 50 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+    modelUploadWorkers: intFrom(env, 'MODEL_UPLOAD_WORKERS', 1, 1, 64),
+    modelUploadTimeoutMs: intFrom(env, 'MODEL_UPLOAD_TIMEOUT_S', 30, 1, 3600) * 1000,
     eventLogKey: eventLogKeyFrom(env),
   };
 }

@@ -124,6 +124,10 @@ export const MESSAGES = {
     zh: '不支持的 glTF 扩展：{extension}（请导出时关闭压缩）',
     en: 'Unsupported glTF extension: {extension} (export without compression)',
   },
+  modelUploadConversionFailed: {
+    zh: '模型转换失败或超时：{name}（模型可能过于复杂，请减面或缩小贴图后重试）',
+    en: 'The model could not be converted in time: {name} (it may be too complex; simplify it or shrink its textures and try again)',
+  },
   modelUploadBrandForbidden: {
     zh: '只有项目管理员可以上传到品牌库',
     en: 'Only a project admin may upload to the brand library',

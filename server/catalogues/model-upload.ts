@@ -40,7 +40,9 @@ export type RefusalReason =
   | 'textureFormat'
   | 'missingFile'
   | 'emptyScene'
-  | 'unsupportedExtension';
+  | 'unsupportedExtension'
+  /** the conversion's worker thread died or ran past its time (model-upload-pool.ts) */
+  | 'conversionFailed';
 
 export class ModelUploadRefusal extends Error {
   override name = 'ModelUploadRefusal';
@@ -350,6 +352,20 @@ async function decodeBaseColours(doc: Document): Promise<Map<Uint8Array, RgbImag
   return images;
 }
 
+/** A picture multiplied by a colour factor (sRGB 0-255), through one lookup table a channel. */
+function tint(picture: RgbImage, srgb: readonly number[]): RgbImage {
+  const lut = new Uint8Array(3 * 256);
+  for (let c = 0; c < 3; c++) for (let v = 0; v < 256; v++) lut[c * 256 + v] = Math.round((v * srgb[c]!) / 255);
+  const src = picture.rgb;
+  const out = new Uint8Array(src.length);
+  for (let i = 0; i + 2 < src.length; i += 3) {
+    out[i] = lut[src[i]!]!;
+    out[i + 1] = lut[256 + src[i + 1]!]!;
+    out[i + 2] = lut[512 + src[i + 2]!]!;
+  }
+  return { width: picture.width, height: picture.height, rgb: out };
+}
+
 /** The cover's view of a glTF material: colour, gloss, and the decoded base colour picture. */
 function materialOf(p: Primitive, index: number, images: ReadonlyMap<Uint8Array, RgbImage | null>): MaterialDef {
   const m = p.getMaterial();
@@ -361,11 +377,7 @@ function materialOf(p: Primitive, index: number, images: ReadonlyMap<Uint8Array,
   if (bytes) {
     // a picture that could not be decoded leaves the colour factor on the cover
     const decoded = images.get(bytes);
-    if (decoded) {
-      const tinted = new Uint8Array(decoded.rgb.length);
-      for (let i = 0; i < tinted.length; i++) tinted[i] = Math.round((decoded.rgb[i]! * srgb[i % 3]!) / 255);
-      image = { width: decoded.width, height: decoded.height, rgb: tinted };
-    }
+    if (decoded) image = srgb.every((c) => c === 255) ? decoded : tint(decoded, srgb);
   }
   const emissive = m.getEmissiveFactor();
   const glows = emissive.some((c) => c > 0.05);
@@ -389,7 +401,9 @@ function triangleIndices(p: Primitive): Uint32Array {
   const mode = p.getMode();
   if (mode === MODE.TRIANGLES) {
     const out = new Uint32Array(Math.floor(count / 3) * 3);
-    for (let i = 0; i < out.length; i++) out[i] = at(i);
+    // an index accessor's array (Uint8/16/32) copies in one call; the per-element path is for the rest
+    if ((source instanceof Uint32Array || source instanceof Uint16Array || source instanceof Uint8Array) && source.length >= out.length) out.set(source.subarray(0, out.length));
+    else for (let i = 0; i < out.length; i++) out[i] = at(i);
     return out;
   }
   const tris = Math.max(0, count - 2);
@@ -436,18 +450,25 @@ function partsOf(scene: Scene, images: ReadonlyMap<Uint8Array, RgbImage | null>)
         const ux = pos[b]! - pos[a]!, uy = pos[b + 1]! - pos[a + 1]!, uz = pos[b + 2]! - pos[a + 2]!;
         const wx = pos[c]! - pos[a]!, wy = pos[c + 1]! - pos[a + 1]!, wz = pos[c + 2]! - pos[a + 2]!;
         const fx = uy * wz - uz * wy, fy = uz * wx - ux * wz, fz = ux * wy - uy * wx;
-        for (const k of [a, b, c]) {
-          nrm[k] = nrm[k]! + fx;
-          nrm[k + 1] = nrm[k + 1]! + fy;
-          nrm[k + 2] = nrm[k + 2]! + fz;
-        }
+        // written out: a [a, b, c] array per triangle was a good part of this loop's time
+        nrm[a] = nrm[a]! + fx;
+        nrm[a + 1] = nrm[a + 1]! + fy;
+        nrm[a + 2] = nrm[a + 2]! + fz;
+        nrm[b] = nrm[b]! + fx;
+        nrm[b + 1] = nrm[b + 1]! + fy;
+        nrm[b + 2] = nrm[b + 2]! + fz;
+        nrm[c] = nrm[c]! + fx;
+        nrm[c + 1] = nrm[c + 1]! + fy;
+        nrm[c + 2] = nrm[c + 2]! + fz;
       }
       const texcoord = p.getAttribute('TEXCOORD_0');
       const uv = new Float32Array(n * 2);
       const rawUv = texcoord?.getArray();
       if (rawUv instanceof Float32Array && !texcoord!.getNormalized() && rawUv.length >= n * 2) uv.set(rawUv.subarray(0, n * 2));
       else if (texcoord) for (let i = 0; i < n; i++) uv.set(texcoord.getElement(i, v).slice(0, 2), i * 2);
-      parts.push({ material: materialOf(p, index++, images), pos, nrm, uv, idx: idx.filter((i) => i < n) });
+      // indices past the vertices (a broken file) are dropped; the usual file has none to drop
+      const inRange = idx.every((i) => i < n) ? idx : idx.filter((i) => i < n);
+      parts.push({ material: materialOf(p, index++, images), pos, nrm, uv, idx: inRange });
     }
   }
   return parts;
@@ -455,10 +476,23 @@ function partsOf(scene: Scene, images: ReadonlyMap<Uint8Array, RgbImage | null>)
 
 /** The convex hull of the footprint (x, z in metres), counter-clockwise (Andrew's monotone chain). */
 function footprintHull(parts: readonly Part[]): [number, number][] {
-  const pts: [number, number][] = [];
+  // Millimetre grid (the plan is drawn in mm). Only the nearest and farthest point of each grid
+  // column can lie on the hull, so a dense mesh shrinks to two points a millimetre of width
+  // before the sort, instead of sorting every vertex.
+  const columns = new Map<number, { lo: number; hi: number }>();
   for (const p of parts) {
-    // millimetre grid: the plan is drawn in mm; repeated points are dropped by the chain itself
-    for (let k = 0; k < p.pos.length; k += 3) pts.push([Math.round(p.pos[k]! * 1000) / 1000, Math.round(p.pos[k + 2]! * 1000) / 1000]);
+    for (let k = 0; k < p.pos.length; k += 3) {
+      const x = Math.round(p.pos[k]! * 1000), z = Math.round(p.pos[k + 2]! * 1000);
+      const col = columns.get(x);
+      if (!col) columns.set(x, { lo: z, hi: z });
+      else if (z < col.lo) col.lo = z;
+      else if (z > col.hi) col.hi = z;
+    }
+  }
+  const pts: [number, number][] = [];
+  for (const [x, { lo, hi }] of columns) {
+    pts.push([x / 1000, lo / 1000]);
+    if (hi !== lo) pts.push([x / 1000, hi / 1000]);
   }
   pts.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
   if (pts.length < 3) return pts;
@@ -576,20 +610,3 @@ export async function processModelUpload(bytes: Uint8Array, opts: ProcessOptions
     scale,
   };
 }
-
-let queue: Promise<unknown> = Promise.resolve();
-
-/**
- * Runs uploads one after another in this process. Converting a model is synchronous CPU work
- * (a 400,000-triangle model takes about 2 s: bounds, simplification, the cover), so two at once
- * would only hold the event loop twice as long while every other request waits; in a row, each
- * gap between them lets the queued requests through. (SERVER_PROCESSES spreads uploads over
- * processes; moving the work to a worker thread is the next step if uploads get busy.)
- */
-export function processInTurn(bytes: Uint8Array, opts: ProcessOptions = {}): Promise<ProcessedModel> {
-  // setImmediate: a promise chain alone would start the next job before any waiting I/O ran
-  const run = queue.then(() => new Promise((resolve) => setImmediate(resolve))).then(() => processModelUpload(bytes, opts));
-  queue = run.catch(() => undefined);
-  return run;
-}
-

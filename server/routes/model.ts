@@ -32,7 +32,8 @@ import {
 } from '../catalogues/models';
 import { viewerOf } from '../catalogues/viewer';
 import { LIBRARY_TYPES } from '../catalogues/source-library';
-import { MODEL_UNITS, ModelUploadRefusal, processInTurn, type RefusalReason } from '../catalogues/model-upload';
+import { MODEL_UNITS, ModelUploadRefusal, type RefusalReason } from '../catalogues/model-upload';
+import { ModelUploadPool } from '../catalogues/model-upload-pool';
 import { deleteUploadedModel, storeUploadedModel } from '../catalogues/uploaded-models';
 import type { MessageId } from '../messages';
 import { cleanName, readMultipart } from './upload';
@@ -100,6 +101,7 @@ const REFUSALS: Readonly<Record<RefusalReason, { id: MessageId; retcode: number;
   missingFile: { id: 'modelUploadMissingFile', retcode: RETCODE.MODEL_UPLOAD_MISSING_FILE, status: 400 },
   emptyScene: { id: 'modelUploadEmptyScene', retcode: RETCODE.MODEL_UPLOAD_EMPTY_SCENE, status: 400 },
   unsupportedExtension: { id: 'modelUploadUnsupportedExtension', retcode: RETCODE.MODEL_UPLOAD_UNSUPPORTED_EXTENSION, status: 400 },
+  conversionFailed: { id: 'modelUploadConversionFailed', retcode: RETCODE.MODEL_UPLOAD_CONVERSION_FAILED, status: 400 },
 };
 
 /** The answer to a refused upload: its zh/en message, and retdata.reason for the client. */
@@ -117,7 +119,12 @@ function range(field: string, min: number | undefined, max: number | undefined):
   return { min, max };
 }
 
-export function modelRoutes({ db, config, storage }: AppDeps): Hono<AppEnv> {
+export function modelRoutes({ db, config, storage, logger }: AppDeps): Hono<AppEnv> {
+  const pool = new ModelUploadPool({
+    workers: config.modelUploadWorkers,
+    timeoutMs: config.modelUploadTimeoutMs,
+    onFailure: (why) => logger.error('model upload conversion failed', { error: why }),
+  });
   const routes = new Hono<AppEnv>();
   routes.use('*', requireAuth(db));
 
@@ -189,7 +196,7 @@ export function modelRoutes({ db, config, storage }: AppDeps): Hono<AppEnv> {
     const bytes = new Uint8Array(await file.arrayBuffer());
     let processed;
     try {
-      processed = await processInTurn(bytes, { unit: fields.unit, shadow: fields.type === 'floor' });
+      processed = await pool.convert(bytes, { unit: fields.unit, shadow: fields.type === 'floor' });
     } catch (e) {
       if (e instanceof ModelUploadRefusal) throw refusalError(e.reason, { name: shown, ...e.params });
       throw e;

@@ -216,6 +216,30 @@ for (const backend of backends()) {
         expect(await uploadedCount()).toBe(before);
       });
 
+      it('refuses an upload whose conversion runs past MODEL_UPLOAD_TIMEOUT_S, in zh and en, storing nothing', async () => {
+        // 1 ms: no worker thread even boots that fast, so the conversion is always cut off
+        const config = defaultConfig({ distDir: '/nonexistent-dist-for-tests', dataDir: '/nonexistent-data-for-tests', modelUploadTimeoutMs: 1 });
+        const slow = createApp({ db, config, logger: silentLogger, storage });
+        const before = await uploadedCount();
+        for (const [lang, text] of [
+          ['zh-CN', '模型转换失败或超时：box.glb'],
+          ['en', 'The model could not be converted in time: box.glb'],
+        ] as const) {
+          const form = new FormData();
+          form.set('file', new File([(await glbOf(fixture('Box.gltf'))) as Uint8Array<ArrayBuffer>], 'box.glb'));
+          const res = await slow.request('/api/admin/model?action=upload', {
+            method: 'POST',
+            headers: { Authorization: `Bearer ${designer.token}`, 'Accept-Language': lang },
+            body: form,
+          });
+          expect(res.status).toBe(400);
+          const body = (await res.json()) as { retcode: number; retmsg: string; retdata: unknown };
+          expect(body).toMatchObject({ retcode: 30021, retdata: { reason: 'conversionFailed', field: 'file' } });
+          expect(body.retmsg).toContain(text);
+        }
+        expect(await uploadedCount()).toBe(before);
+      });
+
       it('refuses a designer who is not a project admin an upload to the brand library', async () => {
         const r = await upload(designer, fixture('Box.gltf'), 'box.gltf', { library_type: 'brand' });
         expect(r.status).toBe(403);

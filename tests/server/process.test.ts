@@ -106,6 +106,18 @@ describe('server process', () => {
     expect(login.status).toBe(200);
     const token = ((await login.json()) as { retdata: { token: string } }).retdata.token;
 
+    // A model upload converts in the process's worker thread, which loads the TypeScript as the
+    // server does (node --import tsx) and does not keep the process from stopping.
+    const form = new FormData();
+    form.set('file', new File([readFileSync(path.join(ROOT, 'tests/fixtures/gltf/Box.gltf'))], 'box.gltf'));
+    const uploaded = await fetch(`http://127.0.0.1:${server.port}/api/admin/model?action=upload`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}` },
+      body: form,
+    });
+    expect(uploaded.status).toBe(200);
+    expect(((await uploaded.json()) as { retdata: { display_size: string } }).retdata.display_size).toBe('1000x1000x1000');
+
     first.child.kill('SIGTERM');
     expect(await first.exit).toBe(0);
     expect(existsSync(path.join(dataDir, LOCK_FILE_NAME))).toBe(false);
