@@ -51,7 +51,9 @@ const money = new Intl.NumberFormat('zh-CN', { minimumFractionDigits: 2, maximum
 const qtyFormat = new Intl.NumberFormat('zh-CN', { maximumFractionDigits: 3 });
 
 function size(line: QuoteLine): string {
-  return line.width || line.depth || line.height ? `${line.width}×${line.depth}×${line.height}` : '';
+  const dims = [line.width, line.depth, line.height];
+  // A handle has only a length: "128×0×0" reads as a mistake on a client's copy.
+  return dims.every((d) => d > 0) ? dims.join('×') : dims.filter((d) => d > 0).join('×');
 }
 
 type Load = { readonly state: 'loading' } | { readonly state: 'failed'; readonly reason: string } | { readonly state: 'ready'; readonly quote: KernelQuote };
@@ -301,11 +303,13 @@ function QuoteDocument({ quote, scope }: { quote: KernelQuote; scope: QuoteScope
               </th>
             </tr>
           </thead>
-          {priceData.map((room, ri) => (
+          {priceData.map((room, ri) => {
+            const roomName = room.roomName || t`未命名房间`;
+            return (
             <tbody key={`${ri}-${room.roomName}`} className="qs-room" data-room={room.roomName}>
               <tr className="qs-room__head">
                 <th colSpan={9} scope="rowgroup">
-                  {room.roomName || t`未命名房间`}
+                  {roomName}
                   <span className="qs-room__kind">{room.isYg ? <Trans>衣柜</Trans> : <Trans>橱柜</Trans>}</span>
                 </th>
               </tr>
@@ -318,7 +322,8 @@ function QuoteDocument({ quote, scope }: { quote: KernelQuote; scope: QuoteScope
                   </tr>
                   {(room.groups[g] ?? []).map((line, li) => (
                     <Fragment key={li}>
-                      <LineRow line={line} parent={(line.children?.length ?? 0) > 0} />
+                      {/* A cabinet the designer has not named is numbered within its group, as the plan labels it. */}
+                      <LineRow line={line.name || g !== '柜体' ? line : { ...line, name: t`柜体 ${li + 1}` }} parent={(line.children?.length ?? 0) > 0} />
                       {(line.children ?? []).map((c, ci) => (
                         <LineRow key={ci} line={c} child />
                       ))}
@@ -328,14 +333,15 @@ function QuoteDocument({ quote, scope }: { quote: KernelQuote; scope: QuoteScope
               ))}
               <tr className="qs-subtotal">
                 <th colSpan={8} scope="row">
-                  <Trans>{room.roomName} 小计</Trans>
+                  <Trans>{roomName} 小计</Trans>
                 </th>
                 <td className="qs-n" data-testid="quote-room-total">
                   {money.format(list.rooms[ri]?.total ?? 0)}
                 </td>
               </tr>
             </tbody>
-          ))}
+            );
+          })}
         </table>
       )}
       <footer className="qs-total">
@@ -382,7 +388,7 @@ function LineRow({ line, parent = false, child = false }: { line: QuoteLine; par
       <td className="qs-size">{size(line)}</td>
       <td className="qs-n">{parent ? '' : line.num}</td>
       <td className="qs-n">{parent ? '' : qtyFormat.format(roundQuantity(line.qty))}</td>
-      <td>{parent ? '' : line.paramUnitName}</td>
+      <td className="qs-unit">{parent ? '' : line.paramUnitName}</td>
       <td className="qs-n">{parent ? '' : money.format(line.price_hs)}</td>
       <td className="qs-n">{money.format(amountOf(line))}</td>
     </tr>
