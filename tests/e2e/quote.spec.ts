@@ -70,6 +70,9 @@ test('quote a kitchen run, follow an edit live, export the xlsx', async ({ page 
   const subtotalSum = subtotals.map((s) => Number(s.replaceAll(',', ''))).reduce((a, b) => a + b, 0);
   expect(Math.round(subtotalSum * 100)).toBe(Math.round(before * 100));
   await quote.screenshot({ path: path.join(SHOTS, 'quote.png') });
+  await quote.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+  await quote.screenshot({ path: path.join(SHOTS, 'quote-total.png') });
+  await quote.evaluate((el) => el.scrollTo(0, 0));
 
   // A wider unit costs more: the quote follows the edit without being reopened.
   const newWidth = oldWidth + 300;
@@ -112,6 +115,18 @@ test('quote a kitchen run, follow an edit live, export the xlsx', async ({ page 
   expect((await csvDownloading).suggestedFilename()).toMatch(/\.csv$/);
 
   // Closing goes back to the workspace with the design as it was.
+  // The wardrobe quote is the same data cut to wardrobe rooms: a kitchen alone has none.
+  await quote.getByRole('link', { name: '衣柜', exact: true }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/wardrobeQuote');
+  const wardrobes = page.getByRole('region', { name: '衣柜报价单' });
+  await expect(wardrobes.getByText('方案中还没有衣柜。')).toBeVisible();
+  await expect(wardrobes.getByTestId('quote-total')).toHaveAttribute('data-value', '0');
+  await wardrobes.getByRole('link', { name: '全部定制' }).click();
+  await expect(quote.getByTestId('quote-total')).toHaveAttribute('data-value', String(after));
+
+  await page.emulateMedia({ media: 'print' });
+  await page.screenshot({ path: path.join(SHOTS, 'quote-print.png'), fullPage: true });
+  await page.emulateMedia({ media: 'screen' });
   await quote.getByRole('link', { name: '关闭报价' }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/');
   await expect(panel.getByTestId('cabinet-properties').getByLabel('宽度')).toHaveValue(String(newWidth));
