@@ -4,8 +4,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { Fragment, useEffect, useRef, useState } from 'react';
 import { getPriceList, isApiError, type PriceListVersion } from '../../api';
-import { lineAmount, QUOTE_GROUP_NAMES, quoteListRows, type KernelQuote, type PriceData, type QuoteGroupName, type QuoteLine } from '../../protocol/quote';
+import { QUOTE_GROUP_NAMES, quoteListRows, type KernelQuote, type QuoteGroupName, type QuoteLine } from '../../protocol/quote';
 import { roundQuantity } from '../../protocol/quote-numbers';
+import { lineSize, lineTotal, scopedPriceData, type QuoteScope } from './quote-view';
 import { api } from '../app/api';
 import { readUser } from '../auth/storage';
 import { kernelQuotes, useKernel } from '../kernel';
@@ -32,29 +33,8 @@ const GROUP_LABELS: Readonly<Record<QuoteGroupName, MessageDescriptor>> = {
   方太电器: msg`方太电器`,
 };
 
-export type QuoteScope = 'all' | 'wardrobe';
-
-/** The rooms a screen shows: the wardrobe quote keeps the rooms quoted as wardrobes (isYg). */
-export function scopedPriceData(priceData: PriceData, scope: QuoteScope): PriceData {
-  return scope === 'wardrobe' ? priceData.filter((r) => r.isYg) : priceData;
-}
-
-/** A line's amount as the table prints it: from the rounded quantity, as quoteListRows adds it. */
-function amountOf(line: QuoteLine): number {
-  if (line.children && line.children.length > 0) {
-    return Math.round(line.children.reduce((fen, c) => fen + Math.round(amountOf(c) * 100), 0)) / 100;
-  }
-  return lineAmount(roundQuantity(line.qty), line.price_hs);
-}
-
 const money = new Intl.NumberFormat('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const qtyFormat = new Intl.NumberFormat('zh-CN', { maximumFractionDigits: 3 });
-
-function size(line: QuoteLine): string {
-  const dims = [line.width, line.depth, line.height];
-  // A handle has only a length: "128×0×0" reads as a mistake on a client's copy.
-  return dims.every((d) => d > 0) ? dims.join('×') : dims.filter((d) => d > 0).join('×');
-}
 
 type Load = { readonly state: 'loading' } | { readonly state: 'failed'; readonly reason: string } | { readonly state: 'ready'; readonly quote: KernelQuote };
 
@@ -385,12 +365,12 @@ function LineRow({ line, parent = false, child = false }: { line: QuoteLine; par
       </td>
       <td>{line.color}</td>
       <td className="qs-code">{line.matCode}</td>
-      <td className="qs-size">{size(line)}</td>
+      <td className="qs-size">{lineSize(line)}</td>
       <td className="qs-n">{parent ? '' : line.num}</td>
       <td className="qs-n">{parent ? '' : qtyFormat.format(roundQuantity(line.qty))}</td>
       <td className="qs-unit">{parent ? '' : line.paramUnitName}</td>
       <td className="qs-n">{parent ? '' : money.format(line.price_hs)}</td>
-      <td className="qs-n">{money.format(amountOf(line))}</td>
+      <td className="qs-n">{money.format(lineTotal(line))}</td>
     </tr>
   );
 }
