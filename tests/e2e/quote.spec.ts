@@ -35,6 +35,7 @@ test('quote a kitchen run, follow an edit live, export the xlsx', async ({ page 
     expect(fractionWhere(await shoot(canvas), isWallColour)).toBeGreaterThan(0.05);
   }).toPass({ timeout: 45_000, intervals: [250, 500, 1000] });
 
+  await page.getByRole('banner').screenshot({ path: path.join(SHOTS, 'topbar.png') });
   const rail = page.getByRole('navigation', { name: '主菜单' });
   await rail.getByRole('button', { name: '定制' }).click();
   const panel = customizedPanel(page);
@@ -130,4 +131,9 @@ test('quote a kitchen run, follow an edit live, export the xlsx', async ({ page 
   await quote.getByRole('link', { name: '关闭报价' }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/');
   await expect(panel.getByTestId('cabinet-properties').getByLabel('宽度')).toHaveValue(String(newWidth));
+
+  // The top bar opens it too, on the same design.
+  const topbar = page.getByRole('banner');
+  await topbar.getByRole('link', { name: '报价', exact: true }).click();
+  await expect(quote.getByTestId('quote-total')).toHaveAttribute('data-value', String(after));
 });
