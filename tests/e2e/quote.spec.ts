@@ -136,4 +136,10 @@ test('quote a kitchen run, follow an edit live, export the xlsx', async ({ page 
   const topbar = page.getByRole('banner');
   await topbar.getByRole('link', { name: '报价', exact: true }).click();
   await expect(quote.getByTestId('quote-total')).toHaveAttribute('data-value', String(after));
+
+  // Opened from the address bar (a fresh page, a fresh kernel): it waits for the kernel and quotes
+  // the scene that kernel has (the unsaved kitchen is gone with the old page: an empty quote).
+  await page.goto('/quoteDetails');
+  await expect(quote.getByText('方案中还没有定制柜体。在「定制」面板中放置柜体后，报价会自动出现在这里。')).toBeVisible({ timeout: 45_000 });
+  await expect(quote.getByTestId('quote-total')).toHaveAttribute('data-value', '0');
 });

@@ -43,7 +43,7 @@ type Load = { readonly state: 'loading' } | { readonly state: 'failed'; readonly
  * patches that arrive while one is out make one more question when it answers.
  */
 function useLiveQuote(priceList: PriceListVersion | null): Load {
-  const { seq } = useKernel();
+  const { seq, status } = useKernel();
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const busy = useRef(false);
   const again = useRef(false);
@@ -55,7 +55,8 @@ function useLiveQuote(priceList: PriceListVersion | null): Load {
     };
   }, []);
   useEffect(() => {
-    if (!priceList) return;
+    // Opened straight from the address bar, the screen renders before the workspace's kernel has started.
+    if (!priceList || status !== 'ready') return;
     if (busy.current) {
       again.current = true;
       return;
@@ -74,7 +75,7 @@ function useLiveQuote(priceList: PriceListVersion | null): Load {
       busy.current = false;
     };
     void ask();
-  }, [seq, priceList]);
+  }, [seq, status, priceList]);
   return load;
 }
 
