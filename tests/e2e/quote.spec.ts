@@ -142,4 +142,9 @@ test('quote a kitchen run, follow an edit live, export the xlsx', async ({ page 
   await page.goto('/quoteDetails');
   await expect(quote.getByText('方案中还没有定制柜体。在「定制」面板中放置柜体后，报价会自动出现在这里。')).toBeVisible({ timeout: 45_000 });
   await expect(quote.getByTestId('quote-total')).toHaveAttribute('data-value', '0');
+
+  // In English the sheet reads in English (and is looked at).
+  await page.getByRole('banner').locator('select').selectOption('en');
+  await expect(page.getByRole('region', { name: 'Custom furniture quotation' })).toBeVisible();
+  await page.screenshot({ path: path.join(SHOTS, 'quote-en.png') });
 });
