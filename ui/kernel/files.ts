@@ -49,6 +49,13 @@ export const kernelQueries: KernelQueries = {
   previewDrop: (x, y, piece) => call<DropResult | null>('previewDrop', (api) => api.previewDrop(x, y, piece) as Promise<DropResult | null>),
 };
 
+/** The quotation of the open scene (reads the document, changes nothing; the kernel caches per cabinet). */
+export type KernelQuotes = Pick<KernelApi, 'quote'>;
+
+export const kernelQuotes: KernelQuotes = {
+  quote: (priceList) => call('quote', (api) => api.quote(priceList)),
+};
+
 /** Resolves once the current canvas's kernel is ready (null when none is being started). */
 export function whenKernelReady(): Promise<void> | null {
   const started = currentKernel();

@@ -3,4 +3,4 @@ export { KernelCanvas, type KernelCanvasProps } from './KernelCanvas';
 export { kernelState, type KernelMirror, type KernelStatus, type KernelStartError } from './mirror';
 export { execCommand, undo, redo, onKernelError, type KernelErrorListener } from './exec';
 export { useKernel } from './useKernel';
-export { kernelCaptures, kernelFiles, kernelQueries, whenKernelReady, type KernelCaptures, type KernelFiles, type KernelQueries } from './files';
+export { kernelCaptures, kernelFiles, kernelQueries, kernelQuotes, whenKernelReady, type KernelCaptures, type KernelFiles, type KernelQueries, type KernelQuotes } from './files';

@@ -192,6 +192,22 @@ const materialHistoryRoute = createRoute({
   component: () => <LibraryTabs library="History" />,
 });
 
+// The quote screens live inside the workspace (like the material library), so the open scene's
+// kernel keeps running behind them and they re-quote as it changes. The quote chunk loads on demand.
+const QuoteScreen = lazy(() => import('../quote/QuoteScreen').then((m) => ({ default: m.QuoteScreen })));
+
+const quoteDetailsRoute = createRoute({
+  getParentRoute: () => homeRoute,
+  path: 'quoteDetails',
+  component: () => <QuoteScreen scope="all" />,
+});
+
+const wardrobeQuoteRoute = createRoute({
+  getParentRoute: () => homeRoute,
+  path: 'wardrobeQuote',
+  component: () => <QuoteScreen scope="wardrobe" />,
+});
+
 // ---- signed-in pages ----
 
 const aboutRoute = createRoute({ getParentRoute: () => rootRoute, path: 'about', component: AboutScreen });
@@ -211,11 +227,9 @@ const privatePlaceholders = [
   child(rootRoute, 'panoIframe', msg`全景嵌入`),
   child(rootRoute, 'protocol', msg`平台用户协议`),
   child(rootRoute, 'modelList', msg`模型列表`),
-  child(rootRoute, 'quoteDetails', msg`报价详情`),
   child(rootRoute, 'quotationIntegration', msg`报价集成`),
   child(rootRoute, 'wireframes', msg`线框图`),
   child(rootRoute, 'drawing', msg`图纸`),
-  child(rootRoute, 'wardrobeQuote', msg`衣柜报价`),
   child(rootRoute, 'wallboardQuote', msg`墙板报价`),
   child(rootRoute, 'update-log', msg`更新日志`),
   chuangmiEntryCheckRoute,
@@ -254,6 +268,8 @@ export const routeTree = rootRoute.addChildren([
       libraryRoute('MeterialImg'),
       materialHistoryRoute,
     ]),
+    quoteDetailsRoute,
+    wardrobeQuoteRoute,
   ]),
   aboutRoute,
   personCenterRoute,

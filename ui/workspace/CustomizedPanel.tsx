@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { CommandArgs } from '../../protocol/commands';
 import type { CabinetKind } from '../../protocol/cabinets';
@@ -120,6 +121,13 @@ export function CustomizedPanel() {
             </button>
           ))}
         </div>
+
+        <h2 className="cp-heading">
+          <Trans>报价</Trans>
+        </h2>
+        <Link to="/quoteDetails" className="button button--primary button--block">
+          <Trans>查看报价</Trans>
+        </Link>
 
         {cabinet ? (
           <section className="tp-target" aria-label={t`所选柜体`}>

@@ -31,6 +31,10 @@ export function TopBar() {
       <SceneActions />
       <span className="topbar__divider" aria-hidden="true" />
       <HistoryButtons />
+      <span className="topbar__divider" aria-hidden="true" />
+      <Link to="/quoteDetails" className="button button--ghost" activeProps={{ 'aria-current': 'page' }}>
+        <Trans>报价</Trans>
+      </Link>
       {project ? (
         <span className="topbar__project">
           <Trans>项目：{project}</Trans>
