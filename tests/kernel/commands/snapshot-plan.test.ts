@@ -55,6 +55,7 @@ describe('snapshot: selection detail and current room', () => {
       mount: null,
       gltfUrl: null,
       materials: {},
+      resizable: true,
     });
     expect(tk.snapshot.currentRoom).toMatchObject({ id: roomId });
     // Outside every room: no current room.
