@@ -1,7 +1,8 @@
-import { BufferGeometry, Float32BufferAttribute, Vector3 } from 'three';
+import type { BufferGeometry, Vector3 } from 'three';
 import { CABINET_MATERIALS } from '../../../protocol/cabinets';
 import type { CabinetRecord } from '../../../protocol/records';
 import { cabinetParts, type BoxLook, type CabinetBox } from '../../geometry/cabinet-parts';
+import { boxEdges, boxSurface } from '../../render/box-solids';
 import { planToWorld } from '../../render/coords';
 import { hashOf } from '../../render/materials';
 import { viewIndex, type ViewKind } from '../view-kind';
@@ -19,17 +20,6 @@ const TONES = [0xe9e4da, 0xcfc8bc, 0xb38d66, 0x8b6648, 0x5d5e60, 0xd9cbb3];
 export function materialColour(code: string): number {
   return CABINET_MATERIALS.find((m) => m.code === code)?.colour ?? TONES[hashOf(code) % TONES.length]!;
 }
-
-/** The six faces of a box as corner indexes (corners: bottom four then top four, counter-clockwise from min). */
-const FACES = [
-  [0, 1, 2, 3],
-  [4, 7, 6, 5],
-  [0, 4, 5, 1],
-  [1, 5, 6, 2],
-  [2, 6, 7, 3],
-  [3, 7, 4, 0],
-] as const;
-const EDGES = [0, 1, 1, 2, 2, 3, 3, 0, 4, 5, 5, 6, 6, 7, 7, 4, 0, 4, 1, 5, 2, 6, 3, 7] as const;
 
 interface Frame {
   readonly x: number;
@@ -61,42 +51,11 @@ function corners(f: Frame, b: CabinetBox): Vector3[] {
 
 /** The boxes as one flat-shaded surface (faces turned out of each box). */
 function surfaceOf(f: Frame, boxes: readonly CabinetBox[]): BufferGeometry {
-  const position: number[] = [];
-  const normal: number[] = [];
-  const a = new Vector3();
-  const b = new Vector3();
-  const centre = new Vector3();
-  for (const box of boxes) {
-    const p = corners(f, box);
-    centre.set(0, 0, 0);
-    for (const q of p) centre.addScaledVector(q, 1 / 8);
-    for (const face of FACES) {
-      const [q0, q1, q2, q3] = face.map((i) => p[i]!) as [Vector3, Vector3, Vector3, Vector3];
-      const n = a.subVectors(q1, q0).cross(b.subVectors(q2, q0)).normalize();
-      // planToWorld mirrors plan y, so which way round a face runs is settled per face.
-      const out = n.dot(b.subVectors(q0, centre)) >= 0;
-      if (!out) n.negate();
-      for (const q of out ? [q0, q1, q2, q0, q2, q3] : [q0, q2, q1, q0, q3, q2]) {
-        position.push(q.x, q.y, q.z);
-        normal.push(n.x, n.y, n.z);
-      }
-    }
-  }
-  const g = new BufferGeometry();
-  g.setAttribute('position', new Float32BufferAttribute(position, 3));
-  g.setAttribute('normal', new Float32BufferAttribute(normal, 3));
-  return g;
+  return boxSurface(boxes.map((box) => corners(f, box)));
 }
 
 function edgesOf(f: Frame, boxes: readonly CabinetBox[]): BufferGeometry {
-  const lines: number[] = [];
-  for (const box of boxes) {
-    const p = corners(f, box);
-    for (const i of EDGES) lines.push(p[i]!.x, p[i]!.y, p[i]!.z);
-  }
-  const g = new BufferGeometry();
-  g.setAttribute('position', new Float32BufferAttribute(lines, 3));
-  return g;
+  return boxEdges(boxes.map((box) => corners(f, box)));
 }
 
 interface CabinetState {

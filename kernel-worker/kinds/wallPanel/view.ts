@@ -1,6 +1,7 @@
-import { BufferGeometry, Float32BufferAttribute, Vector3 } from 'three';
+import type { BufferGeometry, Vector3 } from 'three';
 import { WALL_COLORS, type WallPanelRecord, type WallRecord } from '../../../protocol/records';
 import { footprintsFor } from '../../geometry/graph-cache';
+import { boxEdges, boxSurface } from '../../render/box-solids';
 import { planToWorld } from '../../render/coords';
 import { wallAxes, wallPoint, type WallAxes } from '../../render/wall-cut';
 import { openingsOfWall } from '../opening/view';
@@ -23,49 +24,10 @@ function corners(axes: WallAxes, box: PanelBox, elevation: number): Vector3[] {
   return out;
 }
 
-/** The six faces of a box as corner indexes, in order around each face (which way round is settled per box: frames mirror). */
-const FACES = [
-  [0, 1, 2, 3],
-  [4, 7, 6, 5],
-  [0, 4, 5, 1],
-  [1, 5, 6, 2],
-  [2, 6, 7, 3],
-  [3, 7, 4, 0],
-] as const;
-const EDGES = [0, 1, 1, 2, 2, 3, 3, 0, 4, 5, 5, 6, 6, 7, 7, 4, 0, 4, 1, 5, 2, 6, 3, 7] as const;
-
 /** The boxes as one flat-shaded surface and their outlines. */
 function boxesGeometry(axes: WallAxes, boxes: readonly PanelBox[], elevation: number, edges: boolean): { surface: BufferGeometry; edges: BufferGeometry | null } {
-  const position: number[] = [];
-  const normal: number[] = [];
-  const lines: number[] = [];
-  const a = new Vector3();
-  const b = new Vector3();
-  const centre = new Vector3();
-  for (const box of boxes) {
-    const p = corners(axes, box, elevation);
-    centre.set(0, 0, 0);
-    for (const q of p) centre.addScaledVector(q, 1 / 8);
-    for (const face of FACES) {
-      const [q0, q1, q2, q3] = face.map((i) => p[i]!) as [Vector3, Vector3, Vector3, Vector3];
-      const n = a.subVectors(q1, q0).cross(b.subVectors(q2, q0)).normalize();
-      // Facing out: away from the box's centre (the wall's left side may be either hand in world axes).
-      const out = n.dot(b.subVectors(q0, centre)) >= 0;
-      if (!out) n.negate();
-      for (const q of out ? [q0, q1, q2, q0, q2, q3] : [q0, q2, q1, q0, q3, q2]) {
-        position.push(q.x, q.y, q.z);
-        normal.push(n.x, n.y, n.z);
-      }
-    }
-    if (edges) for (const i of EDGES) lines.push(p[i]!.x, p[i]!.y, p[i]!.z);
-  }
-  const surface = new BufferGeometry();
-  surface.setAttribute('position', new Float32BufferAttribute(position, 3));
-  surface.setAttribute('normal', new Float32BufferAttribute(normal, 3));
-  if (!edges) return { surface, edges: null };
-  const outline = new BufferGeometry();
-  outline.setAttribute('position', new Float32BufferAttribute(lines, 3));
-  return { surface, edges: outline };
+  const solids = boxes.map((box) => corners(axes, box, elevation));
+  return { surface: boxSurface(solids), edges: edges ? boxEdges(solids) : null };
 }
 
 interface PanelState {
