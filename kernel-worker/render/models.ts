@@ -298,6 +298,7 @@ export function createModelLayer(options: ModelLayerOptions = {}): ModelLayer {
   /** The edges' matrices: every shown model's, furniture or box. */
   let edgeMatrices = new InstancedBufferAttribute(new Float32Array(INITIAL_CAPACITY * 16), 16).setUsage(DynamicDrawUsage);
   const edges = new LineSegments(edgeGeometry, edgeMaterial);
+  edges.name = 'model-edges';
   // Its bounding sphere is one unit box's; the instances are everywhere.
   edges.frustumCulled = false;
   edges.raycast = () => {};
@@ -311,6 +312,9 @@ export function createModelLayer(options: ModelLayerOptions = {}): ModelLayer {
   const order: Slot[] = [];
   let lent: Slot[] = [];
   let mode: ViewMode = 0;
+  // The view mode is only ever set on a change, so the edges must start as mode 0 shows them: hidden
+  // (they drew a wire cage around every piece of furniture in the material view).
+  edges.visible = partsShown(mode).edges;
   let low = false;
   let lod = false;
   /** Models by distance on their low-poly file (lod). */

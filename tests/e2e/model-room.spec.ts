@@ -374,11 +374,11 @@ test('a furnished sample room draws real furniture in 3D, not boxes', async ({ b
   // white nightstands with drawer fronts and small table lamps either side, a tall sage-green
   // wardrobe along the right wall, a plant with green leaves in a terracotta pot in the corner, a
   // ring-shaped ceiling lamp, and the dresser with its stool seen through the window. It reads as
-  // a furnished bedroom. With the GLBs refused the same places hold flat grey boxes. (In this view
-  // mode each model also shows its box's edge lines, which look like thin wire cages around the
-  // real furniture: the renderer's model edges, left as they are here.)
-  // Measured on one run: edge density 0.089 real / 0.057 boxes, 152 / 108 colours. Boxes against
-  // themselves give a ratio of 1, below both thresholds, so the check fails on plain boxes.
+  // a furnished bedroom. With the GLBs refused the same places hold flat grey boxes. (The material
+  // view draws no outlines; until 2026-11-26 it drew each model's box edges as a wire cage.)
+  // Measured (SwiftShader draws the same picture each run): edge density 0.054 real / 0.042 boxes,
+  // 148 / 107 colours. Boxes against themselves give a ratio of 1, below both thresholds, so the
+  // check fails on plain boxes.
   const boxes = await furnishedShot(browser, VIEWER, true);
   const real = await furnishedShot(browser, VIEWER, false);
   const region = differingBox(real, boxes);

@@ -406,3 +406,16 @@ describe('the plan view', () => {
     }
   });
 });
+
+describe('model outlines', () => {
+  it('are hidden in the material view and shown in the wireframe modes', () => {
+    const { graph } = placed([modelOf(items[0]!, 0)]);
+    const edges = graph.scene.getObjectByName('model-edges')!;
+    expect(edges).toBeDefined();
+    expect(edges.visible).toBe(false);
+    graph.setViewMode(2);
+    expect(edges.visible).toBe(true);
+    graph.setViewMode(0);
+    expect(edges.visible).toBe(false);
+  });
+});
