@@ -24,7 +24,7 @@ import type { CommandArgs, MaterialTarget } from '../../protocol/commands';
 import { api } from '../app/api';
 import { useKernel } from '../kernel';
 import { notify, notifyApiError } from '../notice';
-import { CatalogueFilters, CataloguePager, CatalogueSearch, FavourButton, FilterSelect, useCatalogueLoad, useCatalogueQuery, useFavours, type Favours } from './catalogue-list';
+import { CatalogueFilters, CataloguePager, CatalogueSearch, FavourButton, FilterSelect, LoadPending, useCatalogueLoad, useCatalogueQuery, useFavours, type Favours } from './catalogue-list';
 import { Segmented, SelectField, SwitchField } from './controls';
 import { appliedOf, partLabels, useModelParts } from './materials/parts';
 import { choosePart, useChosenPart } from './materials/target';
@@ -475,23 +475,7 @@ function MaterialGrid({
 }) {
   const { t } = useLingui();
   const nameOf = useNameOf();
-  if (load.state === 'loading') {
-    return (
-      <p className="tp-status" role="status">
-        <Trans>加载中...</Trans>
-      </p>
-    );
-  }
-  if (load.state === 'error') {
-    return (
-      <div className="tp-status" role="alert">
-        <p>{load.text}</p>
-        <button type="button" className="button" onClick={onRetry}>
-          <Trans>重试</Trans>
-        </button>
-      </div>
-    );
-  }
+  if (load.state !== 'done') return <LoadPending load={load} onRetry={onRetry} />;
   if (items.length === 0) return <p className="tp-status empty-state">{emptyText}</p>;
   async function file(m: CatalogueMaterial, cateId: number) {
     try {

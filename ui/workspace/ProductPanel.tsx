@@ -5,7 +5,7 @@ import { api } from '../app/api';
 import { reportSourceUsed } from '../app/usage';
 import { useKernel } from '../kernel';
 import { notify } from '../notice';
-import { CatalogueFilters, CataloguePager, FavourButton, CatalogueSearch, FilterSelect, useCatalogueLoad, useCatalogueQuery, useFavours, type Favours } from './catalogue-list';
+import { CatalogueFilters, CataloguePager, FavourButton, CatalogueSearch, FilterSelect, LoadPending, useCatalogueLoad, useCatalogueQuery, useFavours, type Favours } from './catalogue-list';
 import { Segmented, SwitchField } from './controls';
 import { Icon } from './icons';
 import { DeleteModelButton, mayManageLibrary, ModelUploadBar } from './ModelUpload';
@@ -177,17 +177,8 @@ export function ProductPanel() {
           <FilterSelect label={t`风格`} value={filters.style} placeholder={t`全部风格`} list={lists?.style} onChange={(v) => query.change({ style: v })} />
         </CatalogueFilters>
 
-        {load.state === 'loading' ? (
-          <p className="tp-status" role="status">
-            <Trans>加载中...</Trans>
-          </p>
-        ) : load.state === 'error' ? (
-          <div className="tp-status" role="alert">
-            <p>{load.text}</p>
-            <button type="button" className="button" onClick={query.retry}>
-              <Trans>重试</Trans>
-            </button>
-          </div>
+        {load.state !== 'done' ? (
+          <LoadPending load={load} onRetry={query.retry} />
         ) : shown.length === 0 ? (
           <p className="tp-status">
             {library === 'favor' ? (

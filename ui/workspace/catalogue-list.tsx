@@ -169,6 +169,25 @@ export function useFavours<T extends { readonly id: number }>(favourOf: (item: T
 export type Favours<T extends { readonly id: number }> = ReturnType<typeof useFavours<T>>;
 
 /** Loading, an error with 重试, the empty text, or the grid of cards (a click lays the item). */
+/** A list still loading, or its load failed (with 重试): what every catalogue shows before its results. */
+export function LoadPending({ load, onRetry }: { readonly load: Exclude<Load<unknown>, { state: 'done' }>; readonly onRetry: () => void }) {
+  if (load.state === 'loading') {
+    return (
+      <p className="tp-status" role="status">
+        <Trans>加载中...</Trans>
+      </p>
+    );
+  }
+  return (
+    <div className="tp-status" role="alert">
+      <p>{load.text}</p>
+      <button type="button" className="button" onClick={onRetry}>
+        <Trans>重试</Trans>
+      </button>
+    </div>
+  );
+}
+
 export function CatalogueResults<T extends CatalogueEntry>({
   load,
   items,
@@ -196,23 +215,7 @@ export function CatalogueResults<T extends CatalogueEntry>({
   readonly wholePictures?: boolean;
 }) {
   const { laying, lay } = useLay(target, face);
-  if (load.state === 'loading') {
-    return (
-      <p className="tp-status" role="status">
-        <Trans>加载中...</Trans>
-      </p>
-    );
-  }
-  if (load.state === 'error') {
-    return (
-      <div className="tp-status" role="alert">
-        <p>{load.text}</p>
-        <button type="button" className="button" onClick={onRetry}>
-          <Trans>重试</Trans>
-        </button>
-      </div>
-    );
-  }
+  if (load.state !== 'done') return <LoadPending load={load} onRetry={onRetry} />;
   if (items.length === 0) return <p className="tp-status">{emptyText}</p>;
   return (
     <ul className={wholePictures ? 'tp-grid tp-grid--whole' : 'tp-grid'} aria-label={label}>
