@@ -314,6 +314,10 @@ export interface KernelQuote {
   readonly volume: VolumeReport;
   readonly standard: StandardQuote;
   readonly tiles: readonly TileQuote[];
+  /** KitQuotationRoomDoorCmd: the room doors (and archways, 垭口) of the plan, priced part by part */
+  readonly doors: DoorQuotation;
+  /** WallPanelDesign: the wall boards (护墙板), their trims and accessories */
+  readonly wallBoards: WallBoardQuotation;
   /** GetClientData: the scene's client (Remark: none is recorded yet, so '') */
   readonly clientData: ClientData;
   /** matCodes or part names the price list has no price for (priced at 0, remark 无价格) */

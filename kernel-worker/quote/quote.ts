@@ -484,6 +484,9 @@ export function createQuoter(): Quoter {
         volume: volumeGroups.length > 0 ? { ok: true, groups: volumeGroups } : { ok: false, message: VOLUME_NO_GROUPS },
         standard: { name: STANDARD_QUOTE_NAME, rooms: standardRooms },
         tiles: quoteTiles(records, snapshot.list.tileWastePercent),
+        // Filled by the room-door and wall-board quotations (issue 14, being built).
+        doors: { roomDoors: [] },
+        wallBoards: { board: [], line: [], access: [] },
         clientData: clientData(records),
         missingPrices: [...missing].sort(),
       };
