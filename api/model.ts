@@ -1,4 +1,5 @@
 import type { ApiClient, RequestOptions } from './client';
+import type { ModelUploadRefusalReason } from '../protocol/model-upload';
 import type { FilterOption, PagedList, PageParams } from './catalogue';
 
 // The furniture catalogue, /api/admin/model (catalogues.md §7 "Favourites and catalogues").
@@ -200,19 +201,7 @@ export type ModelUploadLibrary = 'personal' | 'brand';
 export type ModelUploadUnit = 'auto' | 'm' | 'cm' | 'mm';
 
 /** retdata.reason of a refused upload; the message (retmsg) says it in the user's language. */
-export type ModelUploadRefusal =
-  | 'notModel'
-  | 'corrupt'
-  | 'tooLarge'
-  | 'tooManyTriangles'
-  | 'tooManyTextures'
-  | 'textureTooLarge'
-  | 'textureFormat'
-  | 'missingFile'
-  | 'emptyScene'
-  | 'unsupportedExtension'
-  /** the server could not finish converting the file in time (or its converter crashed) */
-  | 'conversionFailed';
+export type ModelUploadRefusal = ModelUploadRefusalReason;
 
 export interface ModelUploadParams {
   readonly library?: ModelUploadLibrary;

@@ -4,6 +4,7 @@
 // a cover drawn by the catalogue's own rasteriser and a plan symbol (the top-view outline).
 // Every refusal is a ModelUploadRefusal naming its reason; the route turns it into a zh/en
 // message (server/messages.ts modelUpload*). Nothing here touches the database or storage.
+import type { ModelUploadRefusalReason } from '../../protocol/model-upload';
 import { Document, ImageUtils, NodeIO, Primitive, type JSONDocument, type Mesh, type Node, type Scene } from '@gltf-transform/core';
 import { unzipSync } from 'fflate';
 import { encodePng } from './png';
@@ -30,19 +31,7 @@ export const MODEL_UPLOAD_LIMITS: ModelUploadLimits = {
   maxUnzippedBytes: 200 * 1024 * 1024,
 };
 
-export type RefusalReason =
-  | 'notModel'
-  | 'corrupt'
-  | 'tooLarge'
-  | 'tooManyTriangles'
-  | 'tooManyTextures'
-  | 'textureTooLarge'
-  | 'textureFormat'
-  | 'missingFile'
-  | 'emptyScene'
-  | 'unsupportedExtension'
-  /** the conversion's worker thread died or ran past its time (model-upload-pool.ts) */
-  | 'conversionFailed';
+export type RefusalReason = ModelUploadRefusalReason;
 
 export class ModelUploadRefusal extends Error {
   override name = 'ModelUploadRefusal';
