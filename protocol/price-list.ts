@@ -378,7 +378,7 @@ function checkWallBoard(
       let ok = true;
       if (!styleOk) {
         ok = false;
-        fail('style', `${label}：墙板款式只能是 flat（平板）或 framed（框架）`, `${label}: the wall board style must be flat or framed`);
+        fail('style', `${label}：墙板款式只能是 flat（平板）或 framed（框线）`, `${label}: the wall board style must be flat or framed`);
       }
       if (!wholeMm(raw.thickness, MAX_WALL_BOARD_THICKNESS)) {
         ok = false;
@@ -419,7 +419,7 @@ function checkWallBoard(
       }
       if (raw.style !== undefined && !styleOk) {
         ok = false;
-        fail('style', `${label}：墙板款式只能是 flat（平板）或 framed（框架）`, `${label}: the wall board style must be flat or framed`);
+        fail('style', `${label}：墙板款式只能是 flat（平板）或 framed（框线）`, `${label}: the wall board style must be flat or framed`);
       }
       if (!ok) return null;
       const access: WallBoardAccessPrice = { ...base, category: 'wallBoard', part: 'access', perM2: per as number };

@@ -41,7 +41,7 @@ const NO_PRICE_REMARK = '无价格';
 const UNIT_NAMES: Readonly<Record<PriceUnit, string>> = { m2: '平方米', m: '米', piece: '件', set: '副', each: '处' };
 /** Trims' names when the list has none for them (a missing price still shows what it is for). */
 const LINE_NAMES: Readonly<Record<WallBoardLine, string>> = { top: '顶线', skirting: '踢脚线', innerCorner: '阴角线', outerCorner: '阳角线', edge: '收边线' };
-const STYLE_NAMES = { flat: '平板', framed: '框架' } as const;
+const STYLE_NAMES = { flat: '平板', framed: '框线' } as const;
 /** mm: a span end this close to the face's end is at the wall's corner; corner trims this close are one. */
 const AT = 0.5;
 const SAME_CORNER = 1;

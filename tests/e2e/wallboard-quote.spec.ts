@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { fillLogin } from './support/login';
 import { openWorkspace } from './support/workspace';
 
 // /wallboardQuote (issue 14, WallPanelDesign): a wall panel laid from the wall's properties, the
@@ -11,6 +12,9 @@ import { openWorkspace } from './support/workspace';
 
 const ACCOUNT = { project: 'fdm20cs', account: 'member', password: 'Member@2026' } as const;
 const SHOTS = path.join('test-results', 'wallboard-quote');
+
+// The second test reprices the project's list, which the first reads at version 1: one after the other.
+test.describe.configure({ mode: 'serial' });
 
 test('lay a wall panel and read its wall-board quote', async ({ page }) => {
   test.setTimeout(150_000);
@@ -63,4 +67,23 @@ test('lay a wall panel and read its wall-board quote', async ({ page }) => {
   await expect(english.locator('tr[data-code="WB-LN-SKIRT"]')).toContainText('Skirting 80 mm');
   await expect(english.getByRole('columnheader', { name: 'Quantity' })).toBeVisible();
   await page.screenshot({ path: path.join(SHOTS, 'wallboard-quote-en.png') });
+});
+
+test('the project admin edits a wall-board price on /priceList', async ({ page }) => {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.goto(`/${ACCOUNT.project}/login?redirect=%2FpriceList`);
+  await fillLogin(page, { account: 'admin', password: 'Admin@2026', agree: true });
+  await expect(page).toHaveURL((url) => url.pathname === '/priceList');
+  const section = page.locator('#pl-wallBoard');
+  await page.getByRole('button', { name: /^护墙板/ }).click();
+  await expect(section.getByRole('heading', { name: /护墙板/ })).toBeVisible();
+  // three boards, five trims, three fixings
+  await expect(section.locator('tr.pl-row')).toHaveCount(11);
+  const skirting = section.getByRole('textbox', { name: '踢脚线 80mm 单价' });
+  await expect(skirting).toHaveValue('32.00');
+  await skirting.fill('35');
+  await page.getByRole('button', { name: '保存为新版本' }).click();
+  await expect(page.getByText(/已保存为第 \d+ 版/)).toBeVisible();
+  await expect(skirting).toHaveValue('35.00');
+  await page.screenshot({ path: path.join(SHOTS, 'price-list-wall-boards.png') });
 });
