@@ -60,6 +60,11 @@ test('lay a wall panel and read its wall-board quote', async ({ page }) => {
   // The sheet scrolls inside the workspace: a tall window shows all of it.
   await page.setViewportSize({ width: 1280, height: 1500 });
   await page.screenshot({ path: path.join(SHOTS, 'wallboard-quote-zh.png') });
+  // Printed, only the sheet shows.
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('toolbar', { name: '报价操作' })).toBeHidden();
+  await page.screenshot({ path: path.join(SHOTS, 'wallboard-quote-print.png') });
+  await page.emulateMedia({ media: 'screen' });
 
   await page.getByLabel('语言', { exact: true }).selectOption({ label: 'English' });
   const english = page.getByRole('region', { name: 'Wainscoting quotation' });
