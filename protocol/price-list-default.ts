@@ -3,7 +3,7 @@
 // plausibly; each dealer then edits them to its own. Kept in protocol/ so kernel tests and
 // reference quotes can price against the same list the server seeds.
 import { BOARD_THICKNESSES } from './quote-numbers';
-import { DEFAULT_TILE_WASTE_PERCENT, type BoardPrice, type PriceItem, type PriceList } from './price-list';
+import { DEFAULT_TILE_WASTE_PERCENT, type BoardPrice, type PriceItem, type PriceList, type WallBoardPrice } from './price-list';
 
 /** Board materials: code, names, and the price per m² at 9, 18 and 25 mm. */
 const BOARDS: readonly { code: string; zh: string; en: string; prices: readonly [number, number, number] }[] = [
@@ -88,8 +88,30 @@ const otherItems: PriceItem[] = [
   { category: 'appliance', code: 'FT-DISINF-J45ES', name_zh: '方太消毒柜 J45ES', name_en: 'Fotile disinfection cabinet J45ES', unit: 'piece', price: 2499 },
 ];
 
+// ---- wall boards (护墙板, WallPanelDesign) ----
+/**
+ * Wall boards, their trims and fixings, dealer prices tax included: bamboo-wood fibre boards come
+ * 600 wide and 2800 long and clip on; multilayer (plywood) wainscoting is cut from 1220 x 2440
+ * sheets and, framed, is fixed over a batten base. Server migration 36 appended these to lists
+ * stored before they existed.
+ */
+export const DEFAULT_WALL_BOARD_ITEMS: readonly WallBoardPrice[] = [
+  { category: 'wallBoard', part: 'board', code: 'WB-BRD-FLAT-9', name_zh: '竹木纤维集成墙板 9mm', name_en: 'Bamboo-wood fibre wall board 9 mm', unit: 'm2', price: 98, style: 'flat', thickness: 9, boardWidth: 600, boardHeight: 2800 },
+  { category: 'wallBoard', part: 'board', code: 'WB-BRD-FLAT-18', name_zh: '实木多层免漆护墙板 18mm', name_en: 'Multilayer wood wainscoting, pre-finished, 18 mm', unit: 'm2', price: 328, style: 'flat', thickness: 18, boardWidth: 1220, boardHeight: 2440 },
+  { category: 'wallBoard', part: 'board', code: 'WB-BRD-FRAMED-18', name_zh: '实木多层造型护墙板（框架）18mm', name_en: 'Multilayer wood framed wainscoting 18 mm', unit: 'm2', price: 680, style: 'framed', thickness: 18, boardWidth: 1220, boardHeight: 2440 },
+  { category: 'wallBoard', part: 'line', code: 'WB-LN-TOP', name_zh: '护墙板顶线（收口线）', name_en: 'Wall board cap moulding', unit: 'm', price: 38, line: 'top' },
+  { category: 'wallBoard', part: 'line', code: 'WB-LN-SKIRT', name_zh: '踢脚线 80mm', name_en: 'Skirting 80 mm', unit: 'm', price: 32, line: 'skirting' },
+  { category: 'wallBoard', part: 'line', code: 'WB-LN-INNER', name_zh: '阴角线', name_en: 'Inside corner trim', unit: 'm', price: 18, line: 'innerCorner' },
+  { category: 'wallBoard', part: 'line', code: 'WB-LN-OUTER', name_zh: '阳角线', name_en: 'Outside corner trim', unit: 'm', price: 22, line: 'outerCorner' },
+  { category: 'wallBoard', part: 'line', code: 'WB-LN-EDGE', name_zh: '收边线', name_en: 'Edge trim', unit: 'm', price: 16, line: 'edge' },
+  { category: 'wallBoard', part: 'access', code: 'WB-ACC-CLIP', name_zh: '墙板卡扣（镀锌）', name_en: 'Wall board clip (galvanised)', unit: 'piece', price: 0.35, perM2: 8 },
+  { category: 'wallBoard', part: 'access', code: 'WB-ACC-GLUE', name_zh: '墙板结构胶 300ml', name_en: 'Wall board adhesive 300 ml', unit: 'piece', price: 28, perM2: 0.3 },
+  { category: 'wallBoard', part: 'access', code: 'WB-ACC-BATTEN', name_zh: '木龙骨基层（框架护墙板）', name_en: 'Timber batten base (framed wainscoting)', unit: 'm2', price: 35, perM2: 1, style: 'framed' },
+];
+// ---- end of wall boards ----
+
 export const DEFAULT_PRICE_LIST: PriceList = {
   currency: 'CNY',
   tileWastePercent: DEFAULT_TILE_WASTE_PERCENT,
-  items: [...boardItems, ...otherItems],
+  items: [...boardItems, ...otherItems, ...DEFAULT_WALL_BOARD_ITEMS],
 };

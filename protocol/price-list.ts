@@ -4,6 +4,7 @@
 // Shared by server (validation before a version is stored), UI (the admin screen) and kernel (the
 // lookups below), so all three agree on what a valid list is.
 import { BOARD_THICKNESSES, type BoardThickness } from './quote-numbers';
+import { WALL_PANEL_STYLES, type WallPanelStyle } from './records';
 
 /**
  * Sections of the list. Most map onto a group of the cabinet quotation (catalogues.md §3): board
@@ -19,6 +20,8 @@ export const PRICE_CATEGORIES = [
   'line',
   'cabinetFee',
   'appliance',
+  // wall boards (WallPanelDesign, 护墙板): see the wall-board block below
+  'wallBoard',
 ] as const;
 export type PriceCategory = (typeof PRICE_CATEGORIES)[number];
 
@@ -32,6 +35,7 @@ export const PRICE_CATEGORY_NAMES: Readonly<Record<PriceCategory, { readonly zh:
   line: { zh: '线条', en: 'Trims' },
   cabinetFee: { zh: '柜体附加费', en: 'Cabinet surcharges' },
   appliance: { zh: '方太电器', en: 'Fotile appliances' },
+  wallBoard: { zh: '护墙板', en: 'Wall boards' },
 };
 
 /** What a price is per: square metre, running metre, piece, pair/set, or one job (a cut-out). */
@@ -93,7 +97,63 @@ export interface PlainPrice extends PriceItemBase {
   readonly category: 'worktopFee' | 'sink' | 'line' | 'cabinetFee' | 'appliance';
 }
 
-export type PriceItem = BoardPrice | DoorPrice | HardwarePrice | WorktopPrice | PlainPrice;
+// ---- wall boards (WallPanelDesign, catalogues.md §3: board, line, access with report_class) ----
+
+/** The three lists of the wall-board quotation; a wallBoard price item belongs to one. */
+export const WALL_BOARD_PARTS = ['board', 'line', 'access'] as const;
+export type WallBoardPart = (typeof WALL_BOARD_PARTS)[number];
+
+/**
+ * report_class of each list: the class the factory and the dealer's report file the lines under
+ * (墙板 boards, 线条 trims, 辅料 fixings), the same words the cabinet quote groups use.
+ */
+export const WALL_BOARD_REPORT_CLASSES: Readonly<Record<WallBoardPart, string>> = { board: '墙板', line: '线条', access: '辅料' };
+
+/**
+ * The edges a trim runs along (wall-boards.ts measures each): top, the cap along a panel's top edge
+ * (顶线/收口线, also a raised bottom edge); skirting, along a bottom edge on the floor (踢脚线);
+ * innerCorner and outerCorner, down a concave or convex wall corner (阴角线, 阳角线); edge, down a
+ * free end: a door or window jamb, or a panel stopping mid-wall (收边线).
+ */
+export const WALL_BOARD_LINES = ['top', 'skirting', 'innerCorner', 'outerCorner', 'edge'] as const;
+export type WallBoardLine = (typeof WALL_BOARD_LINES)[number];
+
+/** A wall board: per m² (or per board) by panel style and thickness, cut from boards of this size. */
+export interface WallBoardBoardPrice extends PriceItemBase {
+  readonly category: 'wallBoard';
+  readonly part: 'board';
+  readonly style: WallPanelStyle;
+  /** mm; a panel takes the listed board of its style nearest its own thickness */
+  readonly thickness: number;
+  /** the stock board, mm: a panel wider or taller than one is several */
+  readonly boardWidth: number;
+  readonly boardHeight: number;
+}
+/** A trim, per metre of the edge it runs along. */
+export interface WallBoardLinePrice extends PriceItemBase {
+  readonly category: 'wallBoard';
+  readonly part: 'line';
+  readonly line: WallBoardLine;
+}
+/** A fixing or consumable, so many units per m² of panel (clips, adhesive, battens). */
+export interface WallBoardAccessPrice extends PriceItemBase {
+  readonly category: 'wallBoard';
+  readonly part: 'access';
+  /** units (the item's unit) per m² of panel; pieces are rounded up to whole ones per room */
+  readonly perM2: number;
+  /** only panels of this style need it; absent: every panel */
+  readonly style?: WallPanelStyle;
+}
+export type WallBoardPrice = WallBoardBoardPrice | WallBoardLinePrice | WallBoardAccessPrice;
+
+/** Stock board sizes are at most this (mm); thickness at most the wall panel's own limit. */
+export const MAX_WALL_BOARD_SIZE = 6000;
+export const MAX_WALL_BOARD_THICKNESS = 500;
+export const MAX_PER_M2 = 1000;
+
+// ---- end of wall boards ----
+
+export type PriceItem = BoardPrice | DoorPrice | HardwarePrice | WorktopPrice | PlainPrice | WallBoardPrice;
 
 export interface PriceList {
   readonly currency: 'CNY';
@@ -161,9 +221,13 @@ export type PriceListCheck =
 
 /** true when `n` has no more than two decimals (as typed: 12.345 is refused, not rounded). */
 export function hasAtMostTwoDecimals(n: number): boolean {
+  return hasAtMostDecimals(n, 2);
+}
+
+function hasAtMostDecimals(n: number, places: number): boolean {
   const [mantissa = '', exponent = '0'] = String(n).split('e');
   const decimals = (mantissa.split('.')[1] ?? '').length - Number(exponent);
-  return decimals <= 2;
+  return decimals <= places;
 }
 
 /** Why `value` is not a price, or null when it is one. */
@@ -284,10 +348,87 @@ function checkItem(raw: unknown, at: string, problem: (path: string, zh: string,
       item = hw;
       break;
     }
+    case 'wallBoard': {
+      const wb = checkWallBoard(raw, base, label, fail);
+      if (!wb) return null;
+      item = wb;
+      break;
+    }
     default:
       item = { ...base, category: raw.category };
   }
   return before.count === 0 ? item : null;
+}
+
+/** A positive whole number of mm up to max. */
+function wholeMm(v: unknown, max: number): v is number {
+  return typeof v === 'number' && Number.isInteger(v) && v > 0 && v <= max;
+}
+
+/** The wall-board fields of an item (its base already checked), or null after reporting what is wrong. */
+function checkWallBoard(
+  raw: Record<string, unknown>,
+  base: PriceItemBase,
+  label: string,
+  fail: (path: string, zh: string, en: string) => void,
+): WallBoardPrice | null {
+  const styleOk = oneOf(WALL_PANEL_STYLES, raw.style);
+  switch (raw.part) {
+    case 'board': {
+      let ok = true;
+      if (!styleOk) {
+        ok = false;
+        fail('style', `${label}：墙板款式只能是 flat（平板）或 framed（框线）`, `${label}: the wall board style must be flat or framed`);
+      }
+      if (!wholeMm(raw.thickness, MAX_WALL_BOARD_THICKNESS)) {
+        ok = false;
+        fail('thickness', `${label}：墙板厚度必须是 1-${MAX_WALL_BOARD_THICKNESS} 的整数毫米`, `${label}: the wall board thickness must be whole millimetres from 1 to ${MAX_WALL_BOARD_THICKNESS}`);
+      }
+      for (const field of ['boardWidth', 'boardHeight'] as const) {
+        if (!wholeMm(raw[field], MAX_WALL_BOARD_SIZE)) {
+          ok = false;
+          fail(field, `${label}：板材规格（宽、高）必须是 1-${MAX_WALL_BOARD_SIZE} 的整数毫米`, `${label}: the board size (width, height) must be whole millimetres from 1 to ${MAX_WALL_BOARD_SIZE}`);
+        }
+      }
+      if (base.unit !== 'm2' && base.unit !== 'piece') {
+        ok = false;
+        fail('unit', `${label}：墙板按平方米或按张计价`, `${label}: a wall board is priced per m² or per board`);
+      }
+      return ok
+        ? { ...base, category: 'wallBoard', part: 'board', style: raw.style as WallPanelStyle, thickness: raw.thickness as number, boardWidth: raw.boardWidth as number, boardHeight: raw.boardHeight as number }
+        : null;
+    }
+    case 'line': {
+      let ok = true;
+      if (!oneOf(WALL_BOARD_LINES, raw.line)) {
+        ok = false;
+        fail('line', `${label}：线条位置无效（top、skirting、innerCorner、outerCorner、edge）`, `${label}: unknown trim position (top, skirting, innerCorner, outerCorner, edge)`);
+      }
+      if (base.unit !== 'm') {
+        ok = false;
+        fail('unit', `${label}：墙板线条按米计价`, `${label}: a wall trim is priced per metre`);
+      }
+      return ok ? { ...base, category: 'wallBoard', part: 'line', line: raw.line as WallBoardLine } : null;
+    }
+    case 'access': {
+      let ok = true;
+      const per = raw.perM2;
+      if (typeof per !== 'number' || !Number.isFinite(per) || per <= 0 || per > MAX_PER_M2 || !hasAtMostDecimals(per, 3)) {
+        ok = false;
+        fail('perM2', `${label}：每平方米用量必须是大于 0、不超过 ${MAX_PER_M2} 的数字（最多三位小数）`, `${label}: the quantity per m² must be above 0 and at most ${MAX_PER_M2} (at most three decimals)`);
+      }
+      if (raw.style !== undefined && !styleOk) {
+        ok = false;
+        fail('style', `${label}：墙板款式只能是 flat（平板）或 framed（框线）`, `${label}: the wall board style must be flat or framed`);
+      }
+      if (!ok) return null;
+      const access: WallBoardAccessPrice = { ...base, category: 'wallBoard', part: 'access', perM2: per as number };
+      return raw.style === undefined ? access : { ...access, style: raw.style as WallPanelStyle };
+    }
+    default:
+      fail('part', `${label}：墙板分项只能是 board（墙板）、line（线条）或 access（辅料）`, `${label}: the wall board part must be board, line or access`);
+      return null;
+  }
 }
 
 // ---- lookups the quote uses ----
@@ -333,6 +474,31 @@ export function drawerSlidePrice(list: PriceList, depthMm: number): HardwarePric
 
 export function handlePrice(list: PriceList, handleId: string): HardwarePrice | undefined {
   return list.items.find((i): i is HardwarePrice => i.category === 'hardware' && i.hardware === 'handle' && i.handleId === handleId);
+}
+
+/** The wall-board items of one list (board, line or access), in list order. */
+export function wallBoardPrices<P extends WallBoardPart>(list: PriceList, part: P): Extract<WallBoardPrice, { part: P }>[] {
+  return list.items.filter((i): i is Extract<WallBoardPrice, { part: P }> => i.category === 'wallBoard' && i.part === part);
+}
+
+/**
+ * The board a panel is cut from: of its style, the listed thickness nearest its own (a tie takes
+ * the thicker board, which covers the panel), so an 18 mm panel takes an 18 mm board and a 12 mm
+ * one the 9 or 18 mm board whichever is nearer.
+ */
+export function wallBoardFor(list: PriceList, style: WallPanelStyle, thickness: number): WallBoardBoardPrice | undefined {
+  let best: WallBoardBoardPrice | undefined;
+  for (const b of wallBoardPrices(list, 'board')) {
+    if (b.style !== style) continue;
+    if (!best) {
+      best = b;
+      continue;
+    }
+    const d = Math.abs(b.thickness - thickness);
+    const bestD = Math.abs(best.thickness - thickness);
+    if (d < bestD || (d === bestD && b.thickness > best.thickness)) best = b;
+  }
+  return best;
 }
 
 /** Prices that differ between two versions, in the newer list's order (added and removed items too). */

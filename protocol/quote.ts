@@ -90,10 +90,27 @@ export interface DoorQuotation {
 
 // -- wall boards (WallPanelDesign) --
 
+/**
+ * One priced line of the wall-board quotation: the spec's name, qtData and report_class (墙板,
+ * 线条 or 辅料: protocol/price-list.ts WALL_BOARD_REPORT_CLASSES), and what a printed quote needs
+ * beside them. Lines are per room and price item, so the flat spec lists still group by room.
+ */
 export interface WallBoardItem {
   readonly name: string;
   readonly qtData: QtData;
   readonly report_class: string;
+  /** the room the panels face ('' outside any room) */
+  readonly roomName: string;
+  /** the price list code ('' when the list has no price for it) */
+  readonly matCode: string;
+  /** the unit qty is counted in: 平方米, 米, 件 */
+  readonly paramUnitName: string;
+  /** qty x price_hs, 2 decimals */
+  readonly sum: number;
+  /** boards: the stock boards to order; trims and fixings: 0 */
+  readonly num: number;
+  /** 无价格 when the list has no price, else '' */
+  readonly remark: string;
 }
 
 export interface WallBoardQuotation {

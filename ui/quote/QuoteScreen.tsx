@@ -42,7 +42,7 @@ type Load = { readonly state: 'loading' } | { readonly state: 'failed'; readonly
  * The kernel's quote, re-asked after each kernel patch (the mirror's seq). One question at a time:
  * patches that arrive while one is out make one more question when it answers.
  */
-function useLiveQuote(priceList: PriceListVersion | null): Load {
+export function useLiveQuote(priceList: PriceListVersion | null): Load {
   const { seq, status } = useKernel();
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const busy = useRef(false);
@@ -77,6 +77,24 @@ function useLiveQuote(priceList: PriceListVersion | null): Load {
     void ask();
   }, [seq, status, priceList]);
   return load;
+}
+
+/** The quote screens' tabs, shared with /wallboardQuote (WallboardQuoteScreen.tsx). */
+export function QuoteTabs() {
+  const { t } = useLingui();
+  return (
+    <nav className="qs-tabs" aria-label={t`报价类型`}>
+      <Link to="/quoteDetails" className="qs-tab" activeProps={{ 'aria-current': 'page' }}>
+        <Trans>全部定制</Trans>
+      </Link>
+      <Link to="/wardrobeQuote" className="qs-tab" activeProps={{ 'aria-current': 'page' }}>
+        <Trans>衣柜</Trans>
+      </Link>
+      <Link to="/wallboardQuote" className="qs-tab" activeProps={{ 'aria-current': 'page' }}>
+        <Trans>护墙板</Trans>
+      </Link>
+    </nav>
+  );
 }
 
 export function QuoteScreen({ scope }: { scope: QuoteScope }) {
@@ -153,14 +171,7 @@ export function QuoteScreen({ scope }: { scope: QuoteScope }) {
   return (
     <section className="qs" aria-labelledby="quote-title">
       <div className="qs-toolbar" role="toolbar" aria-label={t`报价操作`}>
-        <nav className="qs-tabs" aria-label={t`报价类型`}>
-          <Link to="/quoteDetails" className="qs-tab" activeProps={{ 'aria-current': 'page' }}>
-            <Trans>全部定制</Trans>
-          </Link>
-          <Link to="/wardrobeQuote" className="qs-tab" activeProps={{ 'aria-current': 'page' }}>
-            <Trans>衣柜</Trans>
-          </Link>
-        </nav>
+        <QuoteTabs />
         <span className="qs-toolbar__spacer" />
         <button type="button" className="button button--primary" disabled={!ready || exporting} onClick={() => void exportAs('xlsx')}>
           <Trans>导出 Excel</Trans>

@@ -208,6 +208,14 @@ const wardrobeQuoteRoute = createRoute({
   component: () => <QuoteScreen scope="wardrobe" />,
 });
 
+const WallboardQuoteScreen = lazy(() => import('../quote/WallboardQuoteScreen').then((m) => ({ default: m.WallboardQuoteScreen })));
+
+const wallboardQuoteRoute = createRoute({
+  getParentRoute: () => homeRoute,
+  path: 'wallboardQuote',
+  component: () => <WallboardQuoteScreen />,
+});
+
 // ---- signed-in pages ----
 
 const aboutRoute = createRoute({ getParentRoute: () => rootRoute, path: 'about', component: AboutScreen });
@@ -230,7 +238,6 @@ const privatePlaceholders = [
   child(rootRoute, 'quotationIntegration', msg`报价集成`),
   child(rootRoute, 'wireframes', msg`线框图`),
   child(rootRoute, 'drawing', msg`图纸`),
-  child(rootRoute, 'wallboardQuote', msg`墙板报价`),
   child(rootRoute, 'update-log', msg`更新日志`),
   chuangmiEntryCheckRoute,
   child(rootRoute, 'CheckGroup', msg`审核组`),
@@ -270,6 +277,7 @@ export const routeTree = rootRoute.addChildren([
     ]),
     quoteDetailsRoute,
     wardrobeQuoteRoute,
+    wallboardQuoteRoute,
   ]),
   aboutRoute,
   personCenterRoute,

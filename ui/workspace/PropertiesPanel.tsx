@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
 import { useMemo, type ReactNode } from 'react';
 import type { CommandArgs } from '../../protocol/commands';
 import type { WallPanelStyle } from '../../protocol/records';
@@ -98,7 +99,7 @@ function WallProperties({ wall }: { readonly wall: Detail<'wall'> }) {
           className="button button--secondary hp-action"
           title={t`在墙体朝向房间的一面铺护墙板（高 1200 mm）`}
           data-testid="wall-add-panel"
-          onClick={() => void send('wallPanel.add', { wallId: wall.id })}
+          onClick={() => void addPanel(wall.id)}
         >
           <Icon name="wall" size={16} />
           <Trans>护墙板</Trans>
@@ -107,6 +108,12 @@ function WallProperties({ wall }: { readonly wall: Detail<'wall'> }) {
       </div>
     </div>
   );
+}
+
+/** Lays the default panel on the wall's room face and selects it, so its sizes and its quote are a click away. */
+async function addPanel(wallId: string): Promise<void> {
+  const added = await send('wallPanel.add', { wallId });
+  if (added) await send('selection.set', { ids: [added.id] });
 }
 
 // 护墙板: the selected wall panel's heights, thickness, style and colour.
@@ -142,6 +149,9 @@ function WallPanelProperties({ panel }: { readonly panel: Detail<'wallPanel'> })
         <SwatchField label={t`颜色`} value={panel.color} options={colors} onChange={(color) => color !== null && update({ color })} />
       </div>
       <div className="hp-actions">
+        <Link to="/wallboardQuote" className="button button--secondary hp-action" data-testid="wall-panel-quote">
+          <Trans>墙板报价</Trans>
+        </Link>
         <DeleteButton onClick={() => void send('records.remove', { ids: [panel.id] })} label={t`删除护墙板`} />
       </div>
     </div>

@@ -21,7 +21,7 @@ const FIELD_MAX = 600;
 const ON_FACE = 0.5;
 
 /** The face's extent along the wall: where its footprint's corners lie on that face (mitred at the joints). */
-function faceExtent(wall: WallRecord, footprint: WallFootprint, side: number): [number, number] | null {
+export function faceExtent(wall: WallRecord, footprint: WallFootprint, side: number): [number, number] | null {
   const axes = wallAxes(wall);
   let lo = Infinity;
   let hi = -Infinity;
