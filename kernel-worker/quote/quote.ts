@@ -32,6 +32,8 @@ import { cabinetParts, DRAWER_BOX_HEIGHT, type CabinetPart } from '../geometry/c
 import { areaSquareMetres, pointInRing, signedArea } from '../geometry/polygon';
 import { getMeta } from '../kinds/meta/record';
 import { roomOfRecord } from '../snapshot';
+import { installFeeLine, nonStandardFeeLine, type FeeLineMaker } from './cabinet-fees';
+import { MERGED_GROUPS, mergeLines } from './merge-lines';
 
 // The kernel quotation (issue 14; the "bridge" commands of catalogues.md §7: KitQuotationProjectCmd,
 // KitGetQuotationDataStd with qtMode 0): priceData per room, the volume report, the standard quote
@@ -98,6 +100,30 @@ function priceIndex(list: PriceList, updatedAt: string): PriceIndex {
     },
     door: (shape) => ({ item: doorPrice(list, shape), want: `door:${shape}` }),
     hardware: (kind) => ({ item: firstHardware.get(kind), want: `hardware:${kind}` }),
+  };
+}
+
+/** Fee lines (柜体附加费) priced from their item, a missing one reported through `missing`. */
+function feeMaker(prices: PriceIndex, missing: (want: string) => void): FeeLineMaker {
+  return (item, want, f) => {
+    if (!item) missing(want);
+    const price = item?.price ?? 0;
+    const qty = roundQuantity(f.qty);
+    return {
+      ...blank,
+      name: f.name,
+      matCode: item?.code ?? '',
+      width: f.width ?? 0,
+      depth: f.depth ?? 0,
+      height: f.height ?? 0,
+      num: f.num,
+      qty,
+      price_hs: price,
+      sum: lineAmount(qty, price),
+      paramUnitName: item ? UNIT_NAMES[item.unit] : '',
+      updatedAt: prices.updatedAt,
+      remark: item ? (f.remark ?? '') : NO_PRICE_REMARK,
+    };
   };
 }
 
@@ -272,6 +298,9 @@ function quoteCabinet(c: CabinetRecord, prices: PriceIndex): CabinetQuote {
     others.push({ group: PART_GROUPS[p.role] ?? '五金', line: l });
   }
 
+  const nonStandard = nonStandardFeeLine(c, prices.list, feeMaker(prices, (want) => missing.push(want)));
+  if (nonStandard) others.push({ group: '柜体附加费', line: nonStandard });
+
   // The cabinet's own line: its parts' amounts added in fen (no float noise over many parts).
   const fen = children.reduce((s, l) => s + Math.round(l.sum * 100), 0);
   const cabinet: QuoteLine = {
@@ -415,6 +444,9 @@ export function createQuoter(): Quoter {
         doorNumber: number;
         doorArea: number;
         boardArea: number;
+        /** the cabinets' widths added up (mm), for the installation fee */
+        runMm: number;
+        cabinets: number;
       }
       const rooms = new Map<string, RoomAcc>();
       const missing = new Set<string>();
@@ -428,7 +460,7 @@ export function createQuoter(): Quoter {
         const id = room?.id ?? '';
         let acc = rooms.get(id);
         if (!acc) {
-          acc = { id, name: room?.name ?? '', area: room ? areaSquareMetres(room.outline) : 0, allWardrobes: true, groups: new Map(), t9: 0, t18: 0, t25: 0, doorNumber: 0, doorArea: 0, boardArea: 0 };
+          acc = { id, name: room?.name ?? '', area: room ? areaSquareMetres(room.outline) : 0, allWardrobes: true, groups: new Map(), t9: 0, t18: 0, t25: 0, doorNumber: 0, doorArea: 0, boardArea: 0, runMm: 0, cabinets: 0 };
           rooms.set(id, acc);
         }
         if (c.cabinetKind !== 'wardrobe') acc.allWardrobes = false;
@@ -445,7 +477,21 @@ export function createQuoter(): Quoter {
         acc.doorNumber += q.volume.doorNumber;
         acc.doorArea += q.volume.doorArea;
         acc.boardArea += q.volume.boardArea;
+        acc.runMm += c.width;
+        acc.cabinets += 1;
         for (const m of q.missing) missing.add(m);
+      }
+
+      // The adding-up: each article once per room and group, then the room's installation.
+      const fee = feeMaker(index, (want) => missing.add(want));
+      for (const acc of rooms.values()) {
+        for (const [group, lines] of acc.groups) if (MERGED_GROUPS.has(group)) acc.groups.set(group, mergeLines(lines));
+        const install = installFeeLine(acc.runMm, acc.cabinets, index.list, fee);
+        if (install) {
+          const fees = acc.groups.get('柜体附加费');
+          if (fees) fees.push(install);
+          else acc.groups.set('柜体附加费', [install]);
+        }
       }
 
       const archways = archwaysByRoom(records);
