@@ -24,6 +24,7 @@ import {
   type QuoteGroupName,
   type QuoteLine,
   type StandardQuoteRoom,
+  type TilePrice,
   type TileQuote,
   type VolumeReportGroup,
 } from '../../protocol/quote';
@@ -353,7 +354,11 @@ function roomBeside(records: RecordReader, wall: WallRecord, face: string): Room
   return records.referring(wall.storeyId, 'room').find((r) => pointInRing(p, r.outline)) ?? records.ofType('room').find((r) => r.storeyId === wall.storeyId && pointInRing(p, r.outline));
 }
 
-function quoteTiles(records: RecordReader, wastePercent: number): TileQuote[] {
+/**
+ * The laid tiles with their catalogue prices. A code the prices lack is quoted at 0 and reported as
+ * tile:CODE, as a price list gap is: a quote is never silently short.
+ */
+function quoteTiles(records: RecordReader, wastePercent: number, prices: ReadonlyMap<string, TilePrice>, missing: Set<string>): TileQuote[] {
   // The view draws the last paving (by id) of a face; that is the one laid, so the one quoted.
   const laid = new Map<string, PavingRecord>();
   for (const p of records.ofType('paving')) laid.set(`${p.surface.id}/${p.surface.face}`, p);
@@ -369,25 +374,46 @@ function quoteTiles(records: RecordReader, wastePercent: number): TileQuote[] {
       area = wallFaceArea(surface, records.referring(surface.id, 'opening'));
       roomName = roomBeside(records, surface, p.surface.face)?.name ?? '';
     } else continue;
+    const tiles = tilesNeeded(area, p.tileWidth, p.tileHeight, wastePercent);
+    const price = prices.get(p.tileCode);
+    if (!price) missing.add(`tile:${p.tileCode}`);
+    const unit = price?.unit ?? 'piece';
+    // Per m², the area of the whole tiles bought (the allowance included), not of the face.
+    const qty = unit === 'm2' ? roundQuantity((tiles * p.tileWidth * p.tileHeight) / 1e6) : tiles;
     out.push({
       roomName,
       surfaceId: p.surface.id,
       face: p.surface.face,
       tileCode: p.tileCode,
+      tileName: price?.name ?? '',
       tileWidth: p.tileWidth,
       tileHeight: p.tileHeight,
       area: roundQuantity(area / 1e6),
-      tiles: tilesNeeded(area, p.tileWidth, p.tileHeight, wastePercent),
+      tiles,
       wastePercent,
+      price: price?.price ?? 0,
+      unit,
+      qty,
+      amount: lineAmount(qty, price?.price ?? 0),
     });
   }
   return out;
 }
 
-/** GetClientData from the scene's client (meta record); the scene records no remark for it yet. */
+/**
+ * GetClientData from the scene's client (meta record): its own fields, and its custom_client_info
+ * entries by key (core.md §3) for the Remark and for any field the record leaves empty.
+ */
 export function clientData(records: RecordReader): ClientData {
   const c = getMeta(records)?.client;
-  return { ClientName: c?.name ?? '', ClientTel: c?.phone ?? '', OrderNo: c?.order_number ?? '', ClientAddress: c?.address ?? '', Remark: '' };
+  const entry = (key: keyof ClientData): string => c?.custom_client_info?.find((e) => e.key === key)?.Remark ?? '';
+  return {
+    ClientName: c?.name || entry('ClientName'),
+    ClientTel: c?.phone || entry('ClientTel'),
+    OrderNo: c?.order_number || entry('OrderNo'),
+    ClientAddress: c?.address || entry('ClientAddress'),
+    Remark: entry('Remark'),
+  };
 }
 
 /** The opening kind of an archway (垭口, ui/workspace/opening-kinds.ts): counted apart from doors (catalogues.md §5). */
@@ -408,9 +434,12 @@ function archwaysByRoom(records: RecordReader): Map<string, number> {
   return out;
 }
 
+/** A price list version, and the laid tiles' catalogue prices (absent: none known). */
+export type QuoteSnapshot = PriceListSnapshot & { readonly created_at?: string; readonly tilePrices?: readonly TilePrice[] };
+
 export interface Quoter {
   /** The whole quote of the document's records priced from one list version. */
-  quote(records: RecordReader, snapshot: PriceListSnapshot & { readonly created_at?: string }): KernelQuote;
+  quote(records: RecordReader, snapshot: QuoteSnapshot): KernelQuote;
 }
 
 /**
@@ -524,12 +553,13 @@ export function createQuoter(): Quoter {
         });
       }
 
+      const tiles = quoteTiles(records, snapshot.list.tileWastePercent, new Map((snapshot.tilePrices ?? []).map((p) => [p.code, p])), missing);
       return {
         priceListVersion: snapshot.version,
         priceData,
         volume: volumeGroups.length > 0 ? { ok: true, groups: volumeGroups } : { ok: false, message: VOLUME_NO_GROUPS },
         standard: { name: STANDARD_QUOTE_NAME, rooms: standardRooms },
-        tiles: quoteTiles(records, snapshot.list.tileWastePercent),
+        tiles,
         // Filled by the room-door and wall-board quotations (issue 14, being built).
         doors: { roomDoors: [] },
         wallBoards: { board: [], line: [], access: [] },

@@ -2,7 +2,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { KernelCommandError } from '../../protocol/errors';
 import { DEFAULT_PRICE_LIST } from '../../protocol/price-list-default';
 import type { PriceListSnapshot } from '../../protocol/price-list';
-import { quoteListRows, VOLUME_NO_GROUPS, type QuoteLine } from '../../protocol/quote';
+import { quotedRooms, quoteListRows, VOLUME_NO_GROUPS, type QuoteLine } from '../../protocol/quote';
 import { createQuoter, tilesNeeded } from '../../kernel-worker/quote/quote';
 import { withRoom } from './test-kernel';
 import { inProcessKernel } from './fixtures/in-process-kernel';
@@ -178,6 +178,14 @@ describe('kernel quotation', () => {
     expect(q.clientData).toEqual({ ClientName: '', ClientTel: '', OrderNo: '', ClientAddress: '', Remark: '' });
     tk.exec('meta.update', { client: { name: '张三', phone: '13800000000', order_number: 'JH-0042', address: '上海市徐汇区' } });
     expect(createQuoter().quote(tk.kernel.records, SNAPSHOT).clientData).toEqual({ ClientName: '张三', ClientTel: '13800000000', OrderNo: 'JH-0042', ClientAddress: '上海市徐汇区', Remark: '' });
+    // custom_client_info: the Remark entry is the client's remark; an entry fills a field the record leaves empty.
+    tk.exec('meta.update', { client: { phone: '', custom_client_info: [{ key: 'Remark', Remark: '王府花园3栋1201' }, { key: 'ClientTel', Remark: '021-5555' }, { key: 'ClientName', Remark: '李四' }] } });
+    expect(createQuoter().quote(tk.kernel.records, SNAPSHOT).clientData).toEqual({ ClientName: '张三', ClientTel: '021-5555', OrderNo: 'JH-0042', ClientAddress: '上海市徐汇区', Remark: '王府花园3栋1201' });
+    // one undo step, and a bad entry is refused without a change
+    tk.undo();
+    expect(createQuoter().quote(tk.kernel.records, SNAPSHOT).clientData.Remark).toBe('');
+    expect(() => tk.exec('meta.update', { client: { custom_client_info: [{ key: '1 bad', Remark: 'x' }] } })).toThrow(/key/);
+    expect(createQuoter().quote(tk.kernel.records, SNAPSHOT).clientData.ClientTel).toBe('13800000000');
   });
 
   it('counts the archways (垭口) of a room with cabinets apart from its doors', () => {
@@ -306,6 +314,43 @@ describe('kernel quotation', () => {
   });
 });
 
+  it('laid tiles are priced from the catalogue prices given, per piece or per m², and count in the list', () => {
+    const { tk, roomId, wallIds } = withRoom();
+    tk.exec('paving.add', { surface: { id: roomId, face: 'floor' }, tileCode: 'T800', tileWidth: 800, tileHeight: 800 });
+    tk.exec('paving.add', { surface: { id: wallIds[0]!, face: 'left' }, tileCode: 'W300', tileWidth: 300, tileHeight: 600 });
+    const tilePrices = [
+      { code: 'T800', name: '卡拉拉白 800×800', price: 88.32, unit: 'piece' as const },
+      { code: 'W300', name: '墙砖 300×600', price: 75, unit: 'm2' as const },
+    ];
+    const q = createQuoter().quote(tk.kernel.records, { ...SNAPSHOT, tilePrices });
+    expect(q.missingPrices).toEqual([]);
+    // 18 tiles x 88.32 = 1589.76
+    expect(q.tiles.find((t) => t.face === 'floor')).toMatchObject({ tileName: '卡拉拉白 800×800', tiles: 18, price: 88.32, unit: 'piece', qty: 18, amount: 1589.76 });
+    // per m²: the 69 whole tiles bought, 69 x 0.18 = 12.42 m² x 75 = 931.5 (not the face's 11.2 m²)
+    expect(q.tiles.find((t) => t.face === 'left')).toMatchObject({ tiles: 69, price: 75, unit: 'm2', qty: 12.42, amount: 931.5 });
+    // No cabinets: the tiles alone make the room in the list, under 瓷砖; 1589.76 + 931.5 = 2521.26.
+    const list = quoteListRows(q.priceData, q.tiles);
+    expect(list.rows.map((r) => [r.SpaceInfo, r.CombinationInfo, r.Code, r.Name, r.Quantity, r.QuoteQty, r.UnitPrice, r.TotalAmount])).toEqual([
+      ['客厅', '瓷砖', 'T800', '卡拉拉白 800×800', 18, 18, 88.32, 1589.76],
+      ['客厅', '瓷砖', 'W300', '墙砖 300×600', 69, 12.42, 75, 931.5],
+    ]);
+    expect(list.total).toBe(2521.26);
+    expect(quotedRooms(q.priceData, q.tiles)[0]!.groups.瓷砖![0]!.remark).toBe('地面 10.378㎡，损耗 10%');
+
+    // A cabinet in the room: the tiles join its room after the cabinet groups. One 600 base unit: 590.87
+    // + 26 + 6 + 52 + 18 (legs, pins, hinges, handle) + 27 (toe kick) + 36 (0.6 m fitted) = 755.87, + 2521.26 = 3277.13
+    tk.exec('cabinet.add', { cabinetKind: 'base', wallId: wallIds[1]!, along: 1000 });
+    const r = createQuoter().quote(tk.kernel.records, { ...SNAPSHOT, tilePrices });
+    const withCabinet = quoteListRows(r.priceData, r.tiles);
+    expect(withCabinet.rooms).toEqual([{ roomName: '客厅', total: 3277.13 }]);
+    expect(withCabinet.rows.at(-1)!.CombinationInfo).toBe('瓷砖');
+
+    // A code the catalogue has no price for: 0, and reported.
+    const unpriced = createQuoter().quote(tk.kernel.records, { ...SNAPSHOT, tilePrices: tilePrices.slice(0, 1) });
+    expect(unpriced.missingPrices).toEqual(['tile:W300']);
+    expect(unpriced.tiles.find((t) => t.tileCode === 'W300')).toMatchObject({ tileName: '', price: 0, unit: 'piece', qty: 69, amount: 0 });
+  });
+
 describe('quote through the kernel API', () => {
   it('quotes the open scene, records the version and created_at, and changes nothing', async () => {
     const { api, channel, close } = inProcessKernel();
@@ -339,5 +384,7 @@ describe('quote through the kernel API', () => {
     expect(await refused({ version: 0, list: DEFAULT_PRICE_LIST })).toEqual(['INVALID_ARGS', expect.stringContaining('version')]);
     expect(await refused({ version: 2, list: { ...DEFAULT_PRICE_LIST, items: [{ ...DEFAULT_PRICE_LIST.items[0]!, price: -1 }] } })).toEqual(['INVALID_ARGS', expect.stringContaining('negative')]);
     expect(await refused(null)).toEqual(['INVALID_ARGS', expect.any(String)]);
+    expect(await refused({ version: 2, list: DEFAULT_PRICE_LIST, tilePrices: [{ code: 'T800', name: '砖', price: -5, unit: 'piece' }] })).toEqual(['INVALID_ARGS', expect.stringContaining('negative')]);
+    expect(await refused({ version: 2, list: DEFAULT_PRICE_LIST, tilePrices: [{ code: 'T800', name: '砖', price: 5, unit: 'box' }] })).toEqual(['INVALID_ARGS', expect.stringContaining('unit')]);
   });
 });
