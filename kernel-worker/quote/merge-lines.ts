@@ -16,14 +16,23 @@ export const MERGED_GROUPS: ReadonlySet<QuoteGroupName> = new Set<QuoteGroupName
 /** At most this many different cabinet names are kept in a merged line's remark; more say nothing. */
 export const MAX_MERGED_REMARKS = 3;
 
+/** Keys by line: a cabinet's lines are cached across re-quotes, so a re-quote builds no key twice. */
+const keys = new WeakMap<QuoteLine, string>();
+
 /**
  * What makes two lines the same article: everything printed about it except the counts, the amount
  * and the remark (which names the cabinet it came from). Colour and model numbers are part of it so
  * that two trims of different colours, or two slides of different lengths, stay apart.
  */
 function articleKey(l: QuoteLine): string {
-  return [l.matCode, l.name, l.width, l.depth, l.height, l.price_hs, l.color, l.paramUnitName, l.textureDir, l.doorShape, l.handle, l.hingSlidName, l.hingSlidModelno].join('\u0000');
+  let key = keys.get(l);
+  if (key === undefined) {
+    key = [l.matCode, l.name, l.width, l.depth, l.height, l.price_hs, l.color, l.paramUnitName, l.textureDir, l.doorShape, l.handle, l.hingSlidName, l.hingSlidModelno].join('\u0000');
+    keys.set(l, key);
+  }
+  return key;
 }
+
 
 /**
  * The remark of merged lines: one remark shared by all is kept (含于轨道, 无价格, one cabinet's
