@@ -10,6 +10,9 @@ import { roundQuantity, roundSum, toChineseCapital } from './quote-numbers';
 export const QUOTE_GROUP_NAMES = ['柜体', '台面', '水槽', '五金', '线条', '趟门', '台面毛板', '柜体附加费', '台面附加费', '方太电器'] as const;
 export type QuoteGroupName = (typeof QUOTE_GROUP_NAMES)[number];
 
+/** How missingPrices names a laid tile code the tile catalogue has no price for: tile:CODE. */
+export const MISSING_TILE_PREFIX = 'tile:';
+
 /** The group laid tiles are listed under on the quote screens and in the exported table (not a priceData group). */
 export const TILE_GROUP_NAME = '瓷砖' as const;
 

@@ -16,6 +16,7 @@ import {
 import { roundQuantity, roundVolume, type BoardThickness } from '../../protocol/quote-numbers';
 import {
   lineAmount,
+  MISSING_TILE_PREFIX,
   STANDARD_QUOTE_NAME,
   VOLUME_NO_GROUPS,
   type ClientData,
@@ -376,7 +377,7 @@ function quoteTiles(records: RecordReader, wastePercent: number, prices: Readonl
     } else continue;
     const tiles = tilesNeeded(area, p.tileWidth, p.tileHeight, wastePercent);
     const price = prices.get(p.tileCode);
-    if (!price) missing.add(`tile:${p.tileCode}`);
+    if (!price) missing.add(`${MISSING_TILE_PREFIX}${p.tileCode}`);
     const unit = price?.unit ?? 'piece';
     // Per m², the area of the whole tiles bought (the allowance included), not of the face.
     const qty = unit === 'm2' ? roundQuantity((tiles * p.tileWidth * p.tileHeight) / 1e6) : tiles;

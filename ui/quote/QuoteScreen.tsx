@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { Fragment, useEffect, useRef, useState } from 'react';
 import { getPriceList, isApiError, type PriceListVersion } from '../../api';
-import { LIST_GROUP_NAMES, quotedRooms, quoteListRows, TILE_GROUP_NAME, type KernelQuote, type ListGroupName, type QuoteLine } from '../../protocol/quote';
+import { LIST_GROUP_NAMES, MISSING_TILE_PREFIX, quotedRooms, quoteListRows, TILE_GROUP_NAME, type KernelQuote, type ListGroupName, type QuoteLine } from '../../protocol/quote';
 import { roundQuantity } from '../../protocol/quote-numbers';
 import { lineSize, lineTotal, scopedPriceData, scopedTiles, type QuoteScope } from './quote-view';
 import { lookUpTilePrices, tilePricesOf, unknownTileCodes, type TilePriceCache } from './tile-prices';
@@ -229,7 +229,9 @@ function QuoteDocument({ quote, scope }: { quote: KernelQuote; scope: QuoteScope
   const tiles = scopedTiles(quote.tiles, scope);
   const rooms = quotedRooms(priceData, tiles);
   const list = quoteListRows(priceData, tiles);
-  const missing = quote.missingPrices;
+  // A laid tile's price comes from the tile catalogue, not the price list: said apart.
+  const missing = quote.missingPrices.filter((m) => !m.startsWith(MISSING_TILE_PREFIX));
+  const missingTiles = tiles.length === 0 ? [] : quote.missingPrices.filter((m) => m.startsWith(MISSING_TILE_PREFIX)).map((m) => m.slice(MISSING_TILE_PREFIX.length));
   return (
     <>
       {missing.length > 0 ? (
@@ -238,6 +240,14 @@ function QuoteDocument({ quote, scope }: { quote: KernelQuote; scope: QuoteScope
             <Trans>以下项目在价格表中没有价格，按 0 计：</Trans>
           </strong>{' '}
           {missing.join('、')}
+        </div>
+      ) : null}
+      {missingTiles.length > 0 ? (
+        <div className="qs-warning" role="alert" data-testid="quote-missing-tiles">
+          <strong>
+            <Trans>以下瓷砖在瓷砖库中没有价格，按 0 计：</Trans>
+          </strong>{' '}
+          {missingTiles.join('、')}
         </div>
       ) : null}
       {rooms.length === 0 ? (
