@@ -14,6 +14,7 @@ import { createPersistence, type Persistence } from './persistence/persistence';
 import { dataUrl } from './render/capture-data';
 import type { RendererFactory, RendererPort } from './render/types';
 import { createQuoter } from './quote/quote';
+import { checkTilePrices } from './quote/tile-prices';
 
 // The object the worker exposes over Comlink: the cold calls (init, files, captures, input). The
 // hot ones (exec, undo, redo, subscribe) are served on the UI channel (channel.ts) only. Built by
@@ -245,12 +246,13 @@ export function createKernelApi(options: KernelApiOptions = {}) {
         const k = ready('quote');
         const p: unknown = priceList;
         if (typeof p !== 'object' || p === null) throw new KernelCommandError('INVALID_ARGS', 'quote', 'priceList must be an object');
-        const { version, list, created_at: createdAt } = p as Record<string, unknown>;
+        const { version, list, created_at: createdAt, tilePrices } = p as Record<string, unknown>;
         if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) throw new KernelCommandError('INVALID_ARGS', 'quote', 'priceList.version must be a whole number from 1');
         if (createdAt !== undefined && (typeof createdAt !== 'string' || createdAt.length > 40)) throw new KernelCommandError('INVALID_ARGS', 'quote', 'priceList.created_at must be a date string');
         const checked = validatePriceList(list);
         if (!checked.ok) throw new KernelCommandError('INVALID_ARGS', 'quote', `priceList.list: ${describeProblems(checked.problems, 'en')}`);
-        return quoter.quote(k.records, { version, list: checked.list, ...(createdAt !== undefined ? { created_at: createdAt } : {}) });
+        const tiles = tilePrices === undefined ? undefined : checkTilePrices(tilePrices, 'priceList.tilePrices');
+        return quoter.quote(k.records, { version, list: checked.list, ...(createdAt !== undefined ? { created_at: createdAt } : {}), ...(tiles ? { tilePrices: tiles } : {}) });
       });
     },
   } satisfies KernelApi;

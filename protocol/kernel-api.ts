@@ -5,7 +5,7 @@ import type { SnapshotPatch } from './patch';
 import type { BackupDeltaResult, LoadResult, SavedFileData, SavedScene } from './scene-file';
 import type { KernelSnapshot } from './snapshot';
 import type { PriceListSnapshot } from './price-list';
-import type { KernelQuote } from './quote';
+import type { KernelQuote, TilePrice } from './quote';
 
 export interface InitOptions {
   /** CSS pixel size of the canvas and the device pixel ratio */
@@ -187,11 +187,16 @@ export interface KernelApi {
    * The quotation of the open scene (catalogues.md §7's KitQuotationProjectCmd and
    * KitGetQuotationDataStd, qtMode 0): priceData per room, the volume report, the standard quote and
    * the laid tiles, priced from one price list version (its created_at becomes the lines'
-   * updatedAt). Reads the document and changes nothing (no undo step). A list that fails
-   * validatePriceList is refused with INVALID_ARGS naming the first problem.
+   * updatedAt) and the tile catalogue's prices of the laid tiles. Reads the document and changes
+   * nothing (no undo step). A list that fails validatePriceList, or a bad tile price, is refused
+   * with INVALID_ARGS naming the first problem.
    */
   quote(priceList: QuotePriceList): Promise<KernelQuote>;
 }
 
-/** What quote() is priced from: a stored version of the project's list (GET /api/admin/price-list). */
-export type QuotePriceList = PriceListSnapshot & { readonly created_at?: string };
+/**
+ * What quote() is priced from: a stored version of the project's list (GET /api/admin/price-list),
+ * and the laid tiles' prices from the tile catalogue (a laid code without one is quoted at 0 and
+ * reported in missingPrices as tile:CODE).
+ */
+export type QuotePriceList = PriceListSnapshot & { readonly created_at?: string; readonly tilePrices?: readonly TilePrice[] };

@@ -10,6 +10,12 @@ import { roundQuantity, roundSum, toChineseCapital } from './quote-numbers';
 export const QUOTE_GROUP_NAMES = ['柜体', '台面', '水槽', '五金', '线条', '趟门', '台面毛板', '柜体附加费', '台面附加费', '方太电器'] as const;
 export type QuoteGroupName = (typeof QUOTE_GROUP_NAMES)[number];
 
+/** How missingPrices names a laid tile code the tile catalogue has no price for: tile:CODE. */
+export const MISSING_TILE_PREFIX = 'tile:';
+
+/** The group laid tiles are listed under on the quote screens and in the exported table (not a priceData group). */
+export const TILE_GROUP_NAME = '瓷砖' as const;
+
 /** One priced line of a group: a cabinet (with its parts as children), a worktop, a handle, a fee. */
 export interface QuoteLine {
   readonly name: string;
@@ -251,20 +257,84 @@ function row(line: QuoteLine, room: string, group: string, cell: string): QuoteL
   };
 }
 
+/** The groups of the quote list: the priceData's, then the laid tiles. */
+export type ListGroupName = QuoteGroupName | typeof TILE_GROUP_NAME;
+export const LIST_GROUP_NAMES: readonly ListGroupName[] = [...QUOTE_GROUP_NAMES, TILE_GROUP_NAME];
+
+/** A room as the quote lists it: its priceData groups and, under 瓷砖, its laid tiles. */
+export interface QuotedRoom {
+  readonly roomName: string;
+  readonly isYg: boolean;
+  readonly groups: Partial<Readonly<Record<ListGroupName, readonly QuoteLine[]>>>;
+}
+
+const TILE_UNIT_NAMES: Readonly<Record<TilePriceUnit, string>> = { piece: '片', m2: '平方米' };
+const FACE_NAMES: Readonly<Record<string, string>> = { floor: '地面', ceiling: '顶面', left: '墙面', right: '墙面' };
+
 /**
- * The quote list of a priceData: one row per priced line, rooms and groups in quote order. A cabinet
- * with children is priced by its parts, so it gives one row per child (CellInfo names the cabinet)
- * and none of its own. Room totals and the grand total add the rounded row amounts, as a reader
- * adding up the printed table would.
+ * A laid tile as a quote line: the tile by its catalogue name and code, its size, the whole tiles
+ * (num) and what is bought in the price's unit; the remark says where and how much area, with the
+ * waste allowance, so the client can check the count.
  */
-export function quoteListRows(priceData: PriceData): QuoteList {
+export function tileLine(t: TileQuote): QuoteLine {
+  return {
+    name: t.tileName || t.tileCode,
+    color: '',
+    matCode: t.tileCode,
+    width: t.tileWidth,
+    depth: 0,
+    height: t.tileHeight,
+    num: t.tiles,
+    qty: t.qty,
+    price_hs: t.price,
+    sum: t.amount,
+    textureDir: '',
+    doorShape: '',
+    handle: '',
+    hingSlidName: '',
+    hingSlidModelno: '',
+    remark: `${FACE_NAMES[t.face] ?? t.face} ${t.area}㎡，损耗 ${t.wastePercent}%`,
+    paramUnitName: TILE_UNIT_NAMES[t.unit],
+    updatedAt: '',
+  };
+}
+
+/**
+ * The rooms of a quote with their laid tiles: tiles join the priceData room of their name (under
+ * 瓷砖, after the cabinet groups); tiles of a room without cabinets make a room of their own, after
+ * the cabinet rooms, in the order laid.
+ */
+export function quotedRooms(priceData: PriceData, tiles: readonly TileQuote[] = []): QuotedRoom[] {
+  const rooms: QuotedRoom[] = [...priceData];
+  const tileLines = new Map<string, QuoteLine[]>();
+  for (const t of tiles) {
+    const lines = tileLines.get(t.roomName);
+    if (lines) lines.push(tileLine(t));
+    else tileLines.set(t.roomName, [tileLine(t)]);
+  }
+  for (const [roomName, lines] of tileLines) {
+    const i = rooms.findIndex((r) => r.roomName === roomName);
+    const room = rooms[i];
+    if (room) rooms[i] = { ...room, groups: { ...room.groups, [TILE_GROUP_NAME]: lines } };
+    else rooms.push({ roomName, isYg: false, groups: { [TILE_GROUP_NAME]: lines } });
+  }
+  return rooms;
+}
+
+/**
+ * The quote list of a priceData (and its laid tiles): one row per priced line, rooms and groups in
+ * quote order. A cabinet with children is priced by its parts, so it gives one row per child
+ * (CellInfo names the cabinet) and none of its own. Room totals and the grand total add the
+ * rounded row amounts, as a reader adding up the printed table would.
+ */
+export function quoteListRows(priceData: PriceData, tiles: readonly TileQuote[] = []): QuoteList {
   const rows: QuoteListRow[] = [];
   const rooms: QuoteListRoomTotal[] = [];
   // Integer fen, so adding hundreds of amounts gathers no float noise.
   let totalFen = 0;
-  for (const room of priceData) {
+  for (const room of quotedRooms(priceData, tiles)) {
     let roomFen = 0;
-    for (const group of QUOTE_GROUP_NAMES) {
+    for (const group of LIST_GROUP_NAMES) {
       for (const line of room.groups[group] ?? []) {
         const lineRows = line.children && line.children.length > 0 ? line.children.map((c) => row(c, room.roomName, group, line.name)) : [row(line, room.roomName, group, '')];
         for (const r of lineRows) {
@@ -305,13 +375,32 @@ export function cabinetTableTemplateFor(customerUid: number | null): CabinetTabl
 /** The volume report: one entry per group, or 计算方数异常！ when the quote has no groups. */
 export type VolumeReport = { readonly ok: true; readonly groups: readonly VolumeReportGroup[] } | { readonly ok: false; readonly message: typeof VOLUME_NO_GROUPS };
 
-/** A laid paving: the tiles one surface face needs. Tiles carry no price yet (the paving record names only a tile code). */
+/** What a tile's catalogue price is per: one tile (片), or a square metre of tiles. */
+export type TilePriceUnit = 'piece' | 'm2';
+
+/**
+ * A laid tile's price as the tile catalogue has it now (GET /api/admin/tile/{id}?code=): the UI
+ * fetches the laid codes' prices when it quotes, so a price changed in the catalogue is followed
+ * the next time the quote is made, as price list changes are.
+ */
+export interface TilePrice {
+  readonly code: string;
+  /** the catalogue's name, printed on the quote */
+  readonly name: string;
+  /** yuan, tax included */
+  readonly price: number;
+  readonly unit: TilePriceUnit;
+}
+
+/** A laid paving: the tiles one surface face needs, priced from the tile catalogue. */
 export interface TileQuote {
   readonly roomName: string;
   /** the room (floor, ceiling) or wall (left, right) the tiles lie on */
   readonly surfaceId: string;
   readonly face: string;
   readonly tileCode: string;
+  /** the catalogue's name; '' when the tile has no price */
+  readonly tileName: string;
   /** mm */
   readonly tileWidth: number;
   readonly tileHeight: number;
@@ -321,6 +410,13 @@ export interface TileQuote {
   readonly tiles: number;
   /** the allowance used (%) */
   readonly wastePercent: number;
+  /** the catalogue's price per unit; 0 when the catalogue has none for the code (listed in missingPrices) */
+  readonly price: number;
+  readonly unit: TilePriceUnit;
+  /** what is bought in unit: the whole tiles, or their area in m² (3 decimals) */
+  readonly qty: number;
+  /** qty x price, 2 decimals */
+  readonly amount: number;
 }
 
 /** What the kernel's quote(priceList) answers: everything the quote screens and exports read. */
@@ -335,7 +431,7 @@ export interface KernelQuote {
   readonly doors: DoorQuotation;
   /** WallPanelDesign: the wall boards (护墙板), their trims and accessories */
   readonly wallBoards: WallBoardQuotation;
-  /** GetClientData: the scene's client (Remark: none is recorded yet, so '') */
+  /** GetClientData: the scene's client (Remark: its custom_client_info entry keyed Remark) */
   readonly clientData: ClientData;
   /** matCodes or part names the price list has no price for (priced at 0, remark 无价格) */
   readonly missingPrices: readonly string[];

@@ -53,6 +53,13 @@ interface RecordBase<T extends string> {
   readonly type: T;
 }
 
+/** One custom_client_info entry: a client field by its GetClientData key, and its text. */
+export interface ClientInfoEntry {
+  /** ClientName, ClientTel, OrderNo, ClientAddress, Remark … */
+  readonly key: string;
+  readonly Remark: string;
+}
+
 /** The scene's client (core.md §3 "Client or customer"); empty strings when unknown. */
 export interface ClientInfo {
   readonly name: string;
@@ -60,6 +67,11 @@ export interface ClientInfo {
   readonly id: string;
   readonly address: string;
   readonly order_number: string;
+  /**
+   * core.md §3's custom_client_info: key/Remark entries the client was given beyond the fields
+   * above (the entry keyed Remark is the client's remark, which names MLS exports). Absent: none.
+   */
+  readonly custom_client_info?: readonly ClientInfoEntry[];
 }
 
 /** The one scene-level record (fixed id, see kernel-worker/kinds/meta/record.ts META_ID). */

@@ -3,6 +3,7 @@ import type { ClientInfo } from '../../protocol/records';
 import { object, optional } from '../document/check';
 import { ensureMeta } from '../document/session-records';
 import { RECORD_SHAPES } from '../document/validators';
+import { clientEntries } from '../kinds/meta/record';
 import type { CommandDef } from './types';
 
 const shape = RECORD_SHAPES.meta;
@@ -22,6 +23,7 @@ export const updateMeta: CommandDef<'meta.update'> = {
         id: optional(label),
         address: optional(label),
         order_number: optional(label),
+        custom_client_info: optional(clientEntries),
       }),
     ),
   }),

@@ -16,6 +16,7 @@ import {
 import { roundQuantity, roundVolume, type BoardThickness } from '../../protocol/quote-numbers';
 import {
   lineAmount,
+  MISSING_TILE_PREFIX,
   STANDARD_QUOTE_NAME,
   VOLUME_NO_GROUPS,
   type ClientData,
@@ -24,6 +25,7 @@ import {
   type QuoteGroupName,
   type QuoteLine,
   type StandardQuoteRoom,
+  type TilePrice,
   type TileQuote,
   type VolumeReportGroup,
 } from '../../protocol/quote';
@@ -32,6 +34,8 @@ import { cabinetParts, DRAWER_BOX_HEIGHT, type CabinetPart } from '../geometry/c
 import { areaSquareMetres, pointInRing, signedArea } from '../geometry/polygon';
 import { getMeta } from '../kinds/meta/record';
 import { roomOfRecord } from '../snapshot';
+import { installFeeLine, nonStandardFeeLine, type FeeLineMaker } from './cabinet-fees';
+import { MERGED_GROUPS, mergeLines } from './merge-lines';
 import { quoteWallBoards } from './wall-boards';
 
 // The kernel quotation (issue 14; the "bridge" commands of catalogues.md §7: KitQuotationProjectCmd,
@@ -99,6 +103,30 @@ function priceIndex(list: PriceList, updatedAt: string): PriceIndex {
     },
     door: (shape) => ({ item: doorPrice(list, shape), want: `door:${shape}` }),
     hardware: (kind) => ({ item: firstHardware.get(kind), want: `hardware:${kind}` }),
+  };
+}
+
+/** Fee lines (柜体附加费) priced from their item, a missing one reported through `missing`. */
+function feeMaker(prices: PriceIndex, missing: (want: string) => void): FeeLineMaker {
+  return (item, want, f) => {
+    if (!item) missing(want);
+    const price = item?.price ?? 0;
+    const qty = roundQuantity(f.qty);
+    return {
+      ...blank,
+      name: f.name,
+      matCode: item?.code ?? '',
+      width: f.width ?? 0,
+      depth: f.depth ?? 0,
+      height: f.height ?? 0,
+      num: f.num,
+      qty,
+      price_hs: price,
+      sum: lineAmount(qty, price),
+      paramUnitName: item ? UNIT_NAMES[item.unit] : '',
+      updatedAt: prices.updatedAt,
+      remark: item ? (f.remark ?? '') : NO_PRICE_REMARK,
+    };
   };
 }
 
@@ -273,6 +301,9 @@ function quoteCabinet(c: CabinetRecord, prices: PriceIndex): CabinetQuote {
     others.push({ group: PART_GROUPS[p.role] ?? '五金', line: l });
   }
 
+  const nonStandard = nonStandardFeeLine(c, prices.list, feeMaker(prices, (want) => missing.push(want)));
+  if (nonStandard) others.push({ group: '柜体附加费', line: nonStandard });
+
   // The cabinet's own line: its parts' amounts added in fen (no float noise over many parts).
   const fen = children.reduce((s, l) => s + Math.round(l.sum * 100), 0);
   const cabinet: QuoteLine = {
@@ -325,7 +356,11 @@ function roomBeside(records: RecordReader, wall: WallRecord, face: string): Room
   return records.referring(wall.storeyId, 'room').find((r) => pointInRing(p, r.outline)) ?? records.ofType('room').find((r) => r.storeyId === wall.storeyId && pointInRing(p, r.outline));
 }
 
-function quoteTiles(records: RecordReader, wastePercent: number): TileQuote[] {
+/**
+ * The laid tiles with their catalogue prices. A code the prices lack is quoted at 0 and reported as
+ * tile:CODE, as a price list gap is: a quote is never silently short.
+ */
+function quoteTiles(records: RecordReader, wastePercent: number, prices: ReadonlyMap<string, TilePrice>, missing: Set<string>): TileQuote[] {
   // The view draws the last paving (by id) of a face; that is the one laid, so the one quoted.
   const laid = new Map<string, PavingRecord>();
   for (const p of records.ofType('paving')) laid.set(`${p.surface.id}/${p.surface.face}`, p);
@@ -341,25 +376,46 @@ function quoteTiles(records: RecordReader, wastePercent: number): TileQuote[] {
       area = wallFaceArea(surface, records.referring(surface.id, 'opening'));
       roomName = roomBeside(records, surface, p.surface.face)?.name ?? '';
     } else continue;
+    const tiles = tilesNeeded(area, p.tileWidth, p.tileHeight, wastePercent);
+    const price = prices.get(p.tileCode);
+    if (!price) missing.add(`${MISSING_TILE_PREFIX}${p.tileCode}`);
+    const unit = price?.unit ?? 'piece';
+    // Per m², the area of the whole tiles bought (the allowance included), not of the face.
+    const qty = unit === 'm2' ? roundQuantity((tiles * p.tileWidth * p.tileHeight) / 1e6) : tiles;
     out.push({
       roomName,
       surfaceId: p.surface.id,
       face: p.surface.face,
       tileCode: p.tileCode,
+      tileName: price?.name ?? '',
       tileWidth: p.tileWidth,
       tileHeight: p.tileHeight,
       area: roundQuantity(area / 1e6),
-      tiles: tilesNeeded(area, p.tileWidth, p.tileHeight, wastePercent),
+      tiles,
       wastePercent,
+      price: price?.price ?? 0,
+      unit,
+      qty,
+      amount: lineAmount(qty, price?.price ?? 0),
     });
   }
   return out;
 }
 
-/** GetClientData from the scene's client (meta record); the scene records no remark for it yet. */
+/**
+ * GetClientData from the scene's client (meta record): its own fields, and its custom_client_info
+ * entries by key (core.md §3) for the Remark and for any field the record leaves empty.
+ */
 export function clientData(records: RecordReader): ClientData {
   const c = getMeta(records)?.client;
-  return { ClientName: c?.name ?? '', ClientTel: c?.phone ?? '', OrderNo: c?.order_number ?? '', ClientAddress: c?.address ?? '', Remark: '' };
+  const entry = (key: keyof ClientData): string => c?.custom_client_info?.find((e) => e.key === key)?.Remark ?? '';
+  return {
+    ClientName: c?.name || entry('ClientName'),
+    ClientTel: c?.phone || entry('ClientTel'),
+    OrderNo: c?.order_number || entry('OrderNo'),
+    ClientAddress: c?.address || entry('ClientAddress'),
+    Remark: entry('Remark'),
+  };
 }
 
 /** The opening kind of an archway (垭口, ui/workspace/opening-kinds.ts): counted apart from doors (catalogues.md §5). */
@@ -380,9 +436,12 @@ function archwaysByRoom(records: RecordReader): Map<string, number> {
   return out;
 }
 
+/** A price list version, and the laid tiles' catalogue prices (absent: none known). */
+export type QuoteSnapshot = PriceListSnapshot & { readonly created_at?: string; readonly tilePrices?: readonly TilePrice[] };
+
 export interface Quoter {
   /** The whole quote of the document's records priced from one list version. */
-  quote(records: RecordReader, snapshot: PriceListSnapshot & { readonly created_at?: string }): KernelQuote;
+  quote(records: RecordReader, snapshot: QuoteSnapshot): KernelQuote;
 }
 
 /**
@@ -416,6 +475,9 @@ export function createQuoter(): Quoter {
         doorNumber: number;
         doorArea: number;
         boardArea: number;
+        /** the cabinets' widths added up (mm), for the installation fee */
+        runMm: number;
+        cabinets: number;
       }
       const rooms = new Map<string, RoomAcc>();
       const missing = new Set<string>();
@@ -429,7 +491,7 @@ export function createQuoter(): Quoter {
         const id = room?.id ?? '';
         let acc = rooms.get(id);
         if (!acc) {
-          acc = { id, name: room?.name ?? '', area: room ? areaSquareMetres(room.outline) : 0, allWardrobes: true, groups: new Map(), t9: 0, t18: 0, t25: 0, doorNumber: 0, doorArea: 0, boardArea: 0 };
+          acc = { id, name: room?.name ?? '', area: room ? areaSquareMetres(room.outline) : 0, allWardrobes: true, groups: new Map(), t9: 0, t18: 0, t25: 0, doorNumber: 0, doorArea: 0, boardArea: 0, runMm: 0, cabinets: 0 };
           rooms.set(id, acc);
         }
         if (c.cabinetKind !== 'wardrobe') acc.allWardrobes = false;
@@ -446,7 +508,21 @@ export function createQuoter(): Quoter {
         acc.doorNumber += q.volume.doorNumber;
         acc.doorArea += q.volume.doorArea;
         acc.boardArea += q.volume.boardArea;
+        acc.runMm += c.width;
+        acc.cabinets += 1;
         for (const m of q.missing) missing.add(m);
+      }
+
+      // The adding-up: each article once per room and group, then the room's installation.
+      const fee = feeMaker(index, (want) => missing.add(want));
+      for (const acc of rooms.values()) {
+        for (const [group, lines] of acc.groups) if (MERGED_GROUPS.has(group)) acc.groups.set(group, mergeLines(lines));
+        const install = installFeeLine(acc.runMm, acc.cabinets, index.list, fee);
+        if (install) {
+          const fees = acc.groups.get('柜体附加费');
+          if (fees) fees.push(install);
+          else acc.groups.set('柜体附加费', [install]);
+        }
       }
 
       const archways = archwaysByRoom(records);
@@ -480,12 +556,13 @@ export function createQuoter(): Quoter {
       }
 
       const wallBoards = quoteWallBoards(records, snapshot.list, missing);
+      const tiles = quoteTiles(records, snapshot.list.tileWastePercent, new Map((snapshot.tilePrices ?? []).map((p) => [p.code, p])), missing);
       return {
         priceListVersion: snapshot.version,
         priceData,
         volume: volumeGroups.length > 0 ? { ok: true, groups: volumeGroups } : { ok: false, message: VOLUME_NO_GROUPS },
         standard: { name: STANDARD_QUOTE_NAME, rooms: standardRooms },
-        tiles: quoteTiles(records, snapshot.list.tileWastePercent),
+        tiles,
         // Filled by the room-door quotation (issue 14, being built).
         doors: { roomDoors: [] },
         wallBoards,

@@ -32,7 +32,8 @@ const bench: Benchmark = {
     const quote = (quoter: ReturnType<typeof createQuoter>, version: number) => {
       const checked = validatePriceList(DEFAULT_PRICE_LIST);
       if (!checked.ok) throw new Error('the default price list does not validate');
-      return quoter.quote(kernel.records, { version, list: checked.list as PriceList });
+      // The floor's tile priced as the quote screen passes it (looked up in the tile catalogue).
+      return quoter.quote(kernel.records, { version, list: checked.list as PriceList, tilePrices: [{ code: 'T800', name: '卡拉拉白', price: 88.32, unit: 'piece' }] });
     };
 
     const whole: number[] = [];

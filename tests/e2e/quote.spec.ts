@@ -37,6 +37,18 @@ test('quote a kitchen run, follow an edit live, export the xlsx', async ({ page 
 
   await page.getByRole('banner').screenshot({ path: path.join(SHOTS, 'topbar.png') });
   const rail = page.getByRole('navigation', { name: '主菜单' });
+  // A floor tile for the room (户型's room list, then 铺砖): the quote prices it from the catalogue.
+  await rail.getByRole('button', { name: '户型' }).click();
+  const roomItems = page.getByRole('complementary', { name: '设计面板' }).getByRole('region', { name: /^房间/ }).getByRole('listitem');
+  await roomItems.first().getByRole('button').first().click();
+  await rail.getByRole('button', { name: '铺砖' }).click();
+  const tiles = page.getByRole('complementary', { name: '铺砖' });
+  await expect(tiles.getByText(/^铺贴到房间：/)).toBeVisible();
+  const card = tiles.getByRole('list', { name: '瓷砖' }).getByRole('listitem').first();
+  const tileName = ((await card.locator('.tp-card__name').textContent()) ?? '').trim();
+  await card.getByRole('button', { name: `铺贴 ${tileName}` }).click();
+  await expect(page.getByText(`已铺贴：${tileName}`)).toBeVisible();
+
   await rail.getByRole('button', { name: '定制' }).click();
   const panel = customizedPanel(page);
   await expect(panel).toBeVisible();
@@ -70,6 +82,33 @@ test('quote a kitchen run, follow an edit live, export the xlsx', async ({ page 
   const subtotals = await quote.getByTestId('quote-room-total').allTextContents();
   const subtotalSum = subtotals.map((s) => Number(s.replaceAll(',', ''))).reduce((a, b) => a + b, 0);
   expect(Math.round(subtotalSum * 100)).toBe(Math.round(before * 100));
+
+  // Hardware is listed once per article for the room, with the counts of all the units added: one
+  // 铰链 row whose count is 2 for every door (717 high doors take two hinges), the doors being the
+  // 门板 parts of the cabinets above it.
+  const cell = (row: Locator, i: number) => row.locator('td').nth(i);
+  const rowsNamed = (name: string) => quote.locator('tr.qs-line').filter({ has: page.locator('td.qs-name', { hasText: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }) });
+  await expect(rowsNamed('铰链')).toHaveCount(1);
+  await expect(rowsNamed('调整脚')).toHaveCount(1);
+  const doorCounts = await rowsNamed('门板').evaluateAll((rows) => rows.map((r) => Number(r.querySelectorAll('td')[4]?.textContent ?? 0)));
+  expect(doorCounts.length).toBeGreaterThan(1);
+  const doors = doorCounts.reduce((a, b) => a + b, 0);
+  await expect(cell(rowsNamed('铰链'), 4)).toHaveText(String(2 * doors));
+  await expect(cell(rowsNamed('铰链'), 5)).toHaveText(String(2 * doors));
+  // 柜体附加费: the installation by the metre of cabinets.
+  await expect(quote.getByRole('rowheader', { name: '柜体附加费' })).toBeVisible();
+  await expect(rowsNamed('安装费')).toHaveCount(1);
+  // The laid tile, priced (the whole tiles x the catalogue's price per piece).
+  await expect(quote.getByRole('rowheader', { name: '瓷砖' })).toBeVisible();
+  const tileRow = rowsNamed(tileName);
+  await expect(tileRow).toHaveCount(1);
+  await expect(cell(tileRow, 6)).toHaveText('片');
+  await rowsNamed('铰链').scrollIntoViewIfNeeded();
+  await quote.screenshot({ path: path.join(SHOTS, 'quote-hardware.png') });
+  const [tileCount, tilePrice, tileAmount] = await Promise.all([4, 7, 8].map(async (i) => Number(((await cell(tileRow, i).textContent()) ?? '').replaceAll(',', ''))));
+  expect(tileCount).toBeGreaterThan(10);
+  expect(tilePrice).toBeGreaterThan(0);
+  expect(Math.round(tileAmount! * 100)).toBe(Math.round(tileCount! * tilePrice! * 100));
   await quote.screenshot({ path: path.join(SHOTS, 'quote.png') });
   await quote.evaluate((el) => el.scrollTo(0, el.scrollHeight));
   await quote.screenshot({ path: path.join(SHOTS, 'quote-total.png') });
@@ -110,10 +149,33 @@ test('quote a kitchen run, follow an edit live, export the xlsx', async ({ page 
   const capital = ((await quote.getByTestId('quote-total-capital').textContent()) ?? '').trim();
   expect(texts.some((s) => s.includes(capital)), `the xlsx carries ${capital}`).toBe(true);
 
-  // The CSV too.
+  // The CSV too: the same merged rows (one 铰链 line) and the same total.
   const csvDownloading = page.waitForEvent('download');
   await quote.getByRole('button', { name: '导出 CSV' }).click();
-  expect((await csvDownloading).suggestedFilename()).toMatch(/\.csv$/);
+  const csvDownload = await csvDownloading;
+  expect(csvDownload.suggestedFilename()).toMatch(/\.csv$/);
+  const csvFile = path.join(SHOTS, csvDownload.suggestedFilename());
+  await csvDownload.saveAs(csvFile);
+  const csv = fs.readFileSync(csvFile, 'utf8').split('\r\n');
+  expect(csv.filter((l) => l.split(',')[5] === '铰链')).toHaveLength(1);
+  expect(csv.filter((l) => l.split(',')[2] === '瓷砖')).toHaveLength(1);
+  expect(csv.find((l) => l.includes('合计(元)'))?.split(',').at(-1)).toBe(String(after));
+
+  // A dealer of the engineering customer (agent 503 in the login's user info): the engineering
+  // template, with no plan number needed.
+  await page.evaluate(() => {
+    const info = JSON.parse(localStorage.getItem('userInfo') ?? '{}') as Record<string, unknown>;
+    localStorage.setItem('userInfo', JSON.stringify({ ...info, agent_id: 503 }));
+  });
+  const engineeringDownloading = page.waitForEvent('download');
+  await quote.getByRole('button', { name: '导出 Excel' }).click();
+  const engineeringFile = path.join(SHOTS, `engineering-${Date.now()}.xlsx`);
+  await (await engineeringDownloading).saveAs(engineeringFile);
+  const engineering = new ExcelJS.Workbook();
+  await engineering.xlsx.readFile(engineeringFile);
+  const engineeringTexts: string[] = [];
+  engineering.worksheets[0]!.eachRow((row) => row.eachCell((c) => engineeringTexts.push(String(c.value))));
+  expect(engineeringTexts.some((s) => s.includes('工程项目报价单'))).toBe(true);
 
   // Closing goes back to the workspace with the design as it was.
   // The wardrobe quote is the same data cut to wardrobe rooms: a kitchen alone has none.

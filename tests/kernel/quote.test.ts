@@ -2,7 +2,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { KernelCommandError } from '../../protocol/errors';
 import { DEFAULT_PRICE_LIST } from '../../protocol/price-list-default';
 import type { PriceListSnapshot } from '../../protocol/price-list';
-import { quoteListRows, VOLUME_NO_GROUPS, type QuoteLine } from '../../protocol/quote';
+import { quotedRooms, quoteListRows, VOLUME_NO_GROUPS, type QuoteLine } from '../../protocol/quote';
 import { createQuoter, tilesNeeded } from '../../kernel-worker/quote/quote';
 import { withRoom } from './test-kernel';
 import { inProcessKernel } from './fixtures/in-process-kernel';
@@ -27,7 +27,7 @@ describe('kernel quotation', () => {
     expect(q.priceData).toHaveLength(1);
     const room = q.priceData[0]!;
     expect(room).toMatchObject({ roomName: '客厅', isYg: true });
-    expect(Object.keys(room.groups).sort()).toEqual(['五金', '柜体', '趟门'].sort());
+    expect(Object.keys(room.groups).sort()).toEqual(['五金', '柜体', '柜体附加费', '趟门'].sort());
 
     // 2400 wide, 600 deep, 2400 high, 18 mm boards, 9 mm back: inside 2364, two sections of 1173.
     const cabinet = room.groups.柜体![0]!;
@@ -85,10 +85,18 @@ describe('kernel quotation', () => {
     expect(std.doorPanel.map((l) => l.name)).toEqual(['趟门']);
     expect(std.accessory.map((l) => l.name)).toEqual(['层板托', '挂衣杆', '拉手', '趟门上轨', '趟门下轨', '趟门滑轮']);
 
-    // The quote list adds up to the lines: 2571.69 + 2727.84 + 208.03 + 24 + 84.46 + 56 = 5672.02
+    // 2400 is not a wardrobe run width (1200, 1000 ... 400): made to order, 80 a piece; and 2.4 m of
+    // cabinets fitted at 60 a metre = 144.
+    expect(room.groups.柜体附加费!.map(pick)).toEqual([
+      { name: '非标尺寸加工费', matCode: 'CF-NONSTD', width: 2400, depth: 600, height: 2400, num: 1, qty: 1, price_hs: 80, sum: 80, paramUnitName: '件' },
+      { name: '安装费（按延米）', matCode: 'CF-INSTALL', width: 0, depth: 0, height: 0, num: 1, qty: 2.4, price_hs: 60, sum: 144, paramUnitName: '米' },
+    ]);
+    expect(room.groups.柜体附加费![0]!.remark).toBe('主卧衣柜');
+
+    // The quote list adds up to the lines: 2571.69 + 2727.84 + 208.03 + 24 + 84.46 + 56 + 80 + 144 = 5896.02
     const list = quoteListRows(q.priceData);
-    expect(list.total).toBe(5672.02);
-    expect(list.totalCapital).toBe('伍仟陆佰柒拾贰元零贰分');
+    expect(list.total).toBe(5896.02);
+    expect(list.totalCapital).toBe('伍仟捌佰玖拾陆元零贰分');
   });
 
   it('a run of two kitchen base units (a door unit and a drawer unit), line by line', () => {
@@ -139,19 +147,23 @@ describe('kernel quotation', () => {
       { name: '踢脚板', matCode: 'LN-PLINTH', width: 600, depth: 18, height: 100, num: 1, qty: 0.6, price_hs: 45, sum: 27, paramUnitName: '米' },
       { name: '踢脚板', matCode: 'LN-PLINTH', width: 400, depth: 18, height: 100, num: 1, qty: 0.4, price_hs: 45, sum: 18, paramUnitName: '米' },
     ]);
-    expect(room.groups.五金!.map((l) => [l.name, l.matCode, l.qty, l.price_hs, l.sum])).toEqual([
-      // legs: 2 x (ceil(600 / 600) + 1) = 4
-      ['调整脚', 'HW-LEG', 4, 6.5, 26],
-      ['层板托', 'HW-SHELF-PIN', 4, 1.5, 6],
+    // Each article once for the room, the two units' counts added, in the order first met.
+    expect(room.groups.五金!.map((l) => [l.name, l.matCode, l.num, l.qty, l.price_hs, l.sum, l.remark])).toEqual([
+      // legs: 2 x (ceil(600 / 600) + 1) = 4 under each unit, 8 x 6.5 = 52
+      ['调整脚', 'HW-LEG', 8, 8, 6.5, 52, '单门地柜、三抽地柜'],
+      ['层板托', 'HW-SHELF-PIN', 4, 4, 1.5, 6, '单门地柜'],
       // hingesFor(717) = 2
-      ['铰链', 'HW-HINGE', 2, 26, 52],
-      ['拉手', 'HW-HDL-H01', 1, 18, 18],
-      ['调整脚', 'HW-LEG', 4, 6.5, 26],
-      ['抽屉滑轨', 'HW-SLIDE-500', 3, 75, 225],
-      ['拉手', 'HW-HDL-H01', 3, 18, 54],
+      ['铰链', 'HW-HINGE', 2, 2, 26, 52, '单门地柜'],
+      // one on the door, one on each drawer: 4 x 18 = 72
+      ['拉手', 'HW-HDL-H01', 4, 4, 18, 72, '单门地柜、三抽地柜'],
+      ['抽屉滑轨', 'HW-SLIDE-500', 3, 3, 75, 225, '三抽地柜'],
     ]);
-    // 590.87 + 642.50 + 27 + 18 + (26 + 6 + 52 + 18 + 26 + 225 + 54)
-    expect(quoteListRows(q.priceData).total).toBe(1685.37);
+    // Both units are standard (600 and 400 wide, 560 deep, 720 high): no 非标 fee; 1.0 m fitted x 60.
+    expect(room.groups.柜体附加费!.map(pick)).toEqual([
+      { name: '安装费（按延米）', matCode: 'CF-INSTALL', width: 0, depth: 0, height: 0, num: 2, qty: 1, price_hs: 60, sum: 60, paramUnitName: '米' },
+    ]);
+    // 590.87 + 642.50 + 27 + 18 + (52 + 6 + 52 + 72 + 225) + 60
+    expect(quoteListRows(q.priceData).total).toBe(1745.37);
     // Worktops (台面, 水槽 cut-outs) are not drawn yet: no such groups.
     expect(room.groups.台面).toBeUndefined();
   });
@@ -166,6 +178,14 @@ describe('kernel quotation', () => {
     expect(q.clientData).toEqual({ ClientName: '', ClientTel: '', OrderNo: '', ClientAddress: '', Remark: '' });
     tk.exec('meta.update', { client: { name: '张三', phone: '13800000000', order_number: 'JH-0042', address: '上海市徐汇区' } });
     expect(createQuoter().quote(tk.kernel.records, SNAPSHOT).clientData).toEqual({ ClientName: '张三', ClientTel: '13800000000', OrderNo: 'JH-0042', ClientAddress: '上海市徐汇区', Remark: '' });
+    // custom_client_info: the Remark entry is the client's remark; an entry fills a field the record leaves empty.
+    tk.exec('meta.update', { client: { phone: '', custom_client_info: [{ key: 'Remark', Remark: '王府花园3栋1201' }, { key: 'ClientTel', Remark: '021-5555' }, { key: 'ClientName', Remark: '李四' }] } });
+    expect(createQuoter().quote(tk.kernel.records, SNAPSHOT).clientData).toEqual({ ClientName: '张三', ClientTel: '021-5555', OrderNo: 'JH-0042', ClientAddress: '上海市徐汇区', Remark: '王府花园3栋1201' });
+    // one undo step, and a bad entry is refused without a change
+    tk.undo();
+    expect(createQuoter().quote(tk.kernel.records, SNAPSHOT).clientData.Remark).toBe('');
+    expect(() => tk.exec('meta.update', { client: { custom_client_info: [{ key: '1 bad', Remark: 'x' }] } })).toThrow(/key/);
+    expect(createQuoter().quote(tk.kernel.records, SNAPSHOT).clientData.ClientTel).toBe('13800000000');
   });
 
   it('counts the archways (垭口) of a room with cabinets apart from its doors', () => {
@@ -209,6 +229,72 @@ describe('kernel quotation', () => {
     expect(third.priceData[0]!.groups.柜体![1]!.children![0]).toMatchObject({ price_hs: 300, sum: 241.8 });
   });
 
+  it('a run of identical units lists each hardware article once, and merging leaves the per-cabinet cache alone', () => {
+    const { tk, wallIds } = withRoom();
+    const ids = [400, 1000, 1600, 2200, 2800].map((along) => tk.exec('cabinet.add', { cabinetKind: 'base', wallId: wallIds[0]!, along }).id);
+    const quoter = createQuoter();
+    const first = quoter.quote(tk.kernel.records, SNAPSHOT);
+    const room = first.priceData[0]!;
+    expect(room.groups.柜体).toHaveLength(5);
+    // Five units, each 2 hinges, 4 legs, 4 shelf pins, 1 handle; unnamed, so no remark.
+    expect(room.groups.五金!.map((l) => [l.name, l.num, l.qty, l.price_hs, l.sum, l.remark])).toEqual([
+      ['调整脚', 20, 20, 6.5, 130, ''],
+      ['层板托', 20, 20, 1.5, 30, ''],
+      ['铰链', 10, 10, 26, 260, ''],
+      ['拉手', 5, 5, 18, 90, ''],
+    ]);
+    // Five 600 toe kicks of one colour: one trim line of 3 m x 45 = 135.
+    expect(room.groups.线条!.map(pick)).toEqual([{ name: '踢脚板', matCode: 'LN-PLINTH', width: 600, depth: 18, height: 100, num: 5, qty: 3, price_hs: 45, sum: 135, paramUnitName: '米' }]);
+    // 3.0 m fitted x 60 = 180
+    expect(room.groups.柜体附加费!.map((l) => [l.matCode, l.num, l.qty, l.sum])).toEqual([['CF-INSTALL', 5, 3, 180]]);
+
+    // One door edited: the other four cabinets come from the cache, and the merged lines of the
+    // first quote are unchanged (merging made new lines, it did not add into cached ones).
+    tk.exec('cabinet.update', { id: ids[2]!, doorShape: 'shaker' });
+    const second = quoter.quote(tk.kernel.records, SNAPSHOT);
+    const cabinets = second.priceData[0]!.groups.柜体!;
+    expect(cabinets.filter((l) => room.groups.柜体!.includes(l))).toHaveLength(4);
+    expect(cabinets.filter((l) => l.doorShape === 'shaker')).toHaveLength(1);
+    expect(room.groups.五金!.find((l) => l.name === '铰链')!.qty).toBe(10);
+    expect(second.priceData[0]!.groups.五金!.find((l) => l.name === '铰链')).toMatchObject({ num: 10, qty: 10, sum: 260 });
+    // The shaker door: 0.428 m² x (760 - 420) = 145.52 dearer.
+    expect(quoteListRows(second.priceData).total).toBe(Math.round((quoteListRows(first.priceData).total + 145.52) * 100) / 100);
+  });
+
+  it('cabinet surcharges: 非标 for a size off its kind\'s standard, installation by the metre of cabinets per room', () => {
+    const { tk, wallIds } = withRoom();
+    // Standard: a 600 base, a 1000 corner unit, a filler of any width.
+    tk.exec('cabinet.add', { cabinetKind: 'base', wallId: wallIds[0]!, along: 400, name: '标准地柜' });
+    tk.exec('cabinet.add', { cabinetKind: 'filler', wallId: wallIds[0]!, along: 760, width: 120, name: '封板' });
+    // Off standard: 550 wide (not a run width), a wall unit 350 deep (its kind's is 320), a tall unit 2200 high (2100).
+    tk.exec('cabinet.add', { cabinetKind: 'base', wallId: wallIds[0]!, along: 1200, width: 550, name: '窄地柜' });
+    tk.exec('cabinet.add', { cabinetKind: 'wall', wallId: wallIds[0]!, along: 400, depth: 350, name: '深吊柜' });
+    tk.exec('cabinet.add', { cabinetKind: 'tall', wallId: wallIds[0]!, along: 2000, height: 2200, name: '高柜' });
+    tk.exec('cabinet.add', { cabinetKind: 'cornerBase', wallId: wallIds[0]!, along: 3300, name: '转角柜' });
+    const q = createQuoter().quote(tk.kernel.records, SNAPSHOT);
+    const fees = q.priceData[0]!.groups.柜体附加费!;
+    const row = (l: QuoteLine) => [l.name, l.matCode, l.width, l.depth, l.height, l.num, l.qty, l.price_hs, l.sum, l.remark];
+    // One line per off-standard cabinet (in the document's order), the installation last.
+    expect(fees).toHaveLength(4);
+    const byRemark = (r: string) => row(fees.find((l) => l.remark === r)!);
+    expect(byRemark('窄地柜')).toEqual(['非标尺寸加工费', 'CF-NONSTD', 550, 560, 720, 1, 1, 80, 80, '窄地柜']);
+    expect(byRemark('深吊柜')).toEqual(['非标尺寸加工费', 'CF-NONSTD', 600, 350, 720, 1, 1, 80, 80, '深吊柜']);
+    expect(byRemark('高柜')).toEqual(['非标尺寸加工费', 'CF-NONSTD', 600, 580, 2200, 1, 1, 80, 80, '高柜']);
+    // 600 + 120 + 550 + 600 (the wall unit counts: hung on its own) + 600 + 1000 = 3470 mm -> 3.47 m x 60 = 208.2
+    expect(row(fees[3]!)).toEqual(['安装费（按延米）', 'CF-INSTALL', 0, 0, 0, 6, 3.47, 60, 208.2, '']);
+    expect(q.missingPrices).toEqual([]);
+    // A list without the fees: quoted at 0 with 无价格 and reported.
+    const bare = { ...DEFAULT_PRICE_LIST, items: DEFAULT_PRICE_LIST.items.filter((i) => i.category !== 'cabinetFee') };
+    const r = createQuoter().quote(tk.kernel.records, { version: 9, list: bare });
+    expect(r.missingPrices).toEqual(['CF-INSTALL', 'CF-NONSTD']);
+    expect(r.priceData[0]!.groups.柜体附加费!.map((l) => [l.num, l.qty, l.sum, l.remark])).toEqual([
+      [1, 1, 0, '无价格'],
+      [1, 1, 0, '无价格'],
+      [1, 1, 0, '无价格'],
+      [6, 3.47, 0, '无价格'],
+    ]);
+  });
+
   it('laid tiles: area per surface and the tiles needed with the waste allowance', () => {
     const { tk, roomId, wallIds } = withRoom();
     tk.exec('paving.add', { surface: { id: roomId, face: 'floor' }, tileCode: 'T800', tileWidth: 800, tileHeight: 800 });
@@ -227,6 +313,43 @@ describe('kernel quotation', () => {
     expect(tilesNeeded(0, 100, 100, 10)).toBe(0);
   });
 });
+
+  it('laid tiles are priced from the catalogue prices given, per piece or per m², and count in the list', () => {
+    const { tk, roomId, wallIds } = withRoom();
+    tk.exec('paving.add', { surface: { id: roomId, face: 'floor' }, tileCode: 'T800', tileWidth: 800, tileHeight: 800 });
+    tk.exec('paving.add', { surface: { id: wallIds[0]!, face: 'left' }, tileCode: 'W300', tileWidth: 300, tileHeight: 600 });
+    const tilePrices = [
+      { code: 'T800', name: '卡拉拉白 800×800', price: 88.32, unit: 'piece' as const },
+      { code: 'W300', name: '墙砖 300×600', price: 75, unit: 'm2' as const },
+    ];
+    const q = createQuoter().quote(tk.kernel.records, { ...SNAPSHOT, tilePrices });
+    expect(q.missingPrices).toEqual([]);
+    // 18 tiles x 88.32 = 1589.76
+    expect(q.tiles.find((t) => t.face === 'floor')).toMatchObject({ tileName: '卡拉拉白 800×800', tiles: 18, price: 88.32, unit: 'piece', qty: 18, amount: 1589.76 });
+    // per m²: the 69 whole tiles bought, 69 x 0.18 = 12.42 m² x 75 = 931.5 (not the face's 11.2 m²)
+    expect(q.tiles.find((t) => t.face === 'left')).toMatchObject({ tiles: 69, price: 75, unit: 'm2', qty: 12.42, amount: 931.5 });
+    // No cabinets: the tiles alone make the room in the list, under 瓷砖; 1589.76 + 931.5 = 2521.26.
+    const list = quoteListRows(q.priceData, q.tiles);
+    expect(list.rows.map((r) => [r.SpaceInfo, r.CombinationInfo, r.Code, r.Name, r.Quantity, r.QuoteQty, r.UnitPrice, r.TotalAmount])).toEqual([
+      ['客厅', '瓷砖', 'T800', '卡拉拉白 800×800', 18, 18, 88.32, 1589.76],
+      ['客厅', '瓷砖', 'W300', '墙砖 300×600', 69, 12.42, 75, 931.5],
+    ]);
+    expect(list.total).toBe(2521.26);
+    expect(quotedRooms(q.priceData, q.tiles)[0]!.groups.瓷砖![0]!.remark).toBe('地面 10.378㎡，损耗 10%');
+
+    // A cabinet in the room: the tiles join its room after the cabinet groups. One 600 base unit: 590.87
+    // + 26 + 6 + 52 + 18 (legs, pins, hinges, handle) + 27 (toe kick) + 36 (0.6 m fitted) = 755.87, + 2521.26 = 3277.13
+    tk.exec('cabinet.add', { cabinetKind: 'base', wallId: wallIds[1]!, along: 1000 });
+    const r = createQuoter().quote(tk.kernel.records, { ...SNAPSHOT, tilePrices });
+    const withCabinet = quoteListRows(r.priceData, r.tiles);
+    expect(withCabinet.rooms).toEqual([{ roomName: '客厅', total: 3277.13 }]);
+    expect(withCabinet.rows.at(-1)!.CombinationInfo).toBe('瓷砖');
+
+    // A code the catalogue has no price for: 0, and reported.
+    const unpriced = createQuoter().quote(tk.kernel.records, { ...SNAPSHOT, tilePrices: tilePrices.slice(0, 1) });
+    expect(unpriced.missingPrices).toEqual(['tile:W300']);
+    expect(unpriced.tiles.find((t) => t.tileCode === 'W300')).toMatchObject({ tileName: '', price: 0, unit: 'piece', qty: 69, amount: 0 });
+  });
 
 describe('quote through the kernel API', () => {
   it('quotes the open scene, records the version and created_at, and changes nothing', async () => {
@@ -261,5 +384,7 @@ describe('quote through the kernel API', () => {
     expect(await refused({ version: 0, list: DEFAULT_PRICE_LIST })).toEqual(['INVALID_ARGS', expect.stringContaining('version')]);
     expect(await refused({ version: 2, list: { ...DEFAULT_PRICE_LIST, items: [{ ...DEFAULT_PRICE_LIST.items[0]!, price: -1 }] } })).toEqual(['INVALID_ARGS', expect.stringContaining('negative')]);
     expect(await refused(null)).toEqual(['INVALID_ARGS', expect.any(String)]);
+    expect(await refused({ version: 2, list: DEFAULT_PRICE_LIST, tilePrices: [{ code: 'T800', name: '砖', price: -5, unit: 'piece' }] })).toEqual(['INVALID_ARGS', expect.stringContaining('negative')]);
+    expect(await refused({ version: 2, list: DEFAULT_PRICE_LIST, tilePrices: [{ code: 'T800', name: '砖', price: 5, unit: 'box' }] })).toEqual(['INVALID_ARGS', expect.stringContaining('unit')]);
   });
 });

@@ -4,14 +4,16 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { Fragment, useEffect, useRef, useState } from 'react';
 import { getPriceList, isApiError, type PriceListVersion } from '../../api';
-import { QUOTE_GROUP_NAMES, quoteListRows, type KernelQuote, type QuoteGroupName, type QuoteLine } from '../../protocol/quote';
+import { LIST_GROUP_NAMES, MISSING_TILE_PREFIX, quotedRooms, quoteListRows, TILE_GROUP_NAME, type KernelQuote, type ListGroupName, type QuoteLine } from '../../protocol/quote';
 import { roundQuantity } from '../../protocol/quote-numbers';
-import { lineSize, lineTotal, scopedPriceData, type QuoteScope } from './quote-view';
+import { lineSize, lineTotal, scopedPriceData, scopedTiles, type QuoteScope } from './quote-view';
+import { lookUpTilePrices, tilePricesOf, unknownTileCodes, type TilePriceCache } from './tile-prices';
+import { cabinetTableInputOf } from './export-input';
 import { api } from '../app/api';
 import { readUser } from '../auth/storage';
 import { kernelQuotes, useKernel } from '../kernel';
 import { notify, notifyApiError } from '../notice';
-import { downloadCabinetTable, isoDate, type CabinetTableInput } from './export-cabinet-table';
+import { downloadCabinetTable, isoDate } from './export-cabinet-table';
 import './quote-screen.css';
 
 // The quote screens (issue 14, core.md §2 /quoteDetails and /wardrobeQuote): the kernel's quote of
@@ -20,7 +22,7 @@ import './quote-screen.css';
 // from. They are children of the workspace route, so the kernel (and the scene) stay alive behind
 // them, and every kernel patch re-quotes: the kernel caches per cabinet, so that is cheap.
 
-const GROUP_LABELS: Readonly<Record<QuoteGroupName, MessageDescriptor>> = {
+const GROUP_LABELS: Readonly<Record<ListGroupName, MessageDescriptor>> = {
   柜体: msg`柜体`,
   台面: msg`台面`,
   水槽: msg`水槽`,
@@ -31,6 +33,7 @@ const GROUP_LABELS: Readonly<Record<QuoteGroupName, MessageDescriptor>> = {
   柜体附加费: msg`柜体附加费`,
   台面附加费: msg`台面附加费`,
   方太电器: msg`方太电器`,
+  瓷砖: msg`瓷砖`,
 };
 
 const money = new Intl.NumberFormat('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -47,6 +50,8 @@ export function useLiveQuote(priceList: PriceListVersion | null): Load {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const busy = useRef(false);
   const again = useRef(false);
+  // The laid tiles' catalogue prices, looked up once per code while the screen is open.
+  const tilePrices = useRef<TilePriceCache>(new Map());
   const alive = useRef(true);
   useEffect(() => {
     alive.current = true;
@@ -66,7 +71,14 @@ export function useLiveQuote(priceList: PriceListVersion | null): Load {
       do {
         again.current = false;
         try {
-          const quote = await kernelQuotes.quote(priceList);
+          let quote = await kernelQuotes.quote({ ...priceList, tilePrices: tilePricesOf(tilePrices.current) });
+          // A newly laid tile: its price is read from the catalogue and the quote made again, so
+          // the screen never shows it unpriced for a moment.
+          const unknown = unknownTileCodes(quote.tiles, tilePrices.current);
+          if (unknown.length > 0) {
+            await lookUpTilePrices(api, unknown, tilePrices.current);
+            quote = await kernelQuotes.quote({ ...priceList, tilePrices: tilePricesOf(tilePrices.current) });
+          }
           if (alive.current) setLoad({ state: 'ready', quote });
         } catch (e) {
           if (alive.current) setLoad({ state: 'failed', reason: e instanceof Error ? e.message : String(e) });
@@ -119,19 +131,7 @@ export function QuoteScreen({ scope }: { scope: QuoteScope }) {
 
   async function exportAs(format: 'xlsx' | 'csv') {
     if (load.state !== 'ready') return;
-    const user = readUser();
-    const q = load.quote;
-    const input: CabinetTableInput = {
-      priceData: scopedPriceData(q.priceData, scope),
-      client: q.clientData,
-      // The scene's order number is the factory's plan number (计划号).
-      planNo: q.clientData.OrderNo,
-      // No customer uid reaches the UI yet: the standard template, and the plan number is asked for.
-      customerUid: null,
-      project: user?.project ?? '',
-      brand: user?.project ?? '',
-      date: new Date(),
-    };
+    const input = cabinetTableInputOf(load.quote, scope, readUser(), new Date());
     setExporting(true);
     try {
       await downloadCabinetTable(input, format);
@@ -237,8 +237,12 @@ export function QuoteScreen({ scope }: { scope: QuoteScope }) {
 function QuoteDocument({ quote, scope }: { quote: KernelQuote; scope: QuoteScope }) {
   const { t, i18n } = useLingui();
   const priceData = scopedPriceData(quote.priceData, scope);
-  const list = quoteListRows(priceData);
-  const missing = quote.missingPrices;
+  const tiles = scopedTiles(quote.tiles, scope);
+  const rooms = quotedRooms(priceData, tiles);
+  const list = quoteListRows(priceData, tiles);
+  // A laid tile's price comes from the tile catalogue, not the price list: said apart.
+  const missing = quote.missingPrices.filter((m) => !m.startsWith(MISSING_TILE_PREFIX));
+  const missingTiles = tiles.length === 0 ? [] : quote.missingPrices.filter((m) => m.startsWith(MISSING_TILE_PREFIX)).map((m) => m.slice(MISSING_TILE_PREFIX.length));
   return (
     <>
       {missing.length > 0 ? (
@@ -249,7 +253,15 @@ function QuoteDocument({ quote, scope }: { quote: KernelQuote; scope: QuoteScope
           {missing.join('、')}
         </div>
       ) : null}
-      {priceData.length === 0 ? (
+      {missingTiles.length > 0 ? (
+        <div className="qs-warning" role="alert" data-testid="quote-missing-tiles">
+          <strong>
+            <Trans>以下瓷砖在瓷砖库中没有价格，按 0 计：</Trans>
+          </strong>{' '}
+          {missingTiles.join('、')}
+        </div>
+      ) : null}
+      {rooms.length === 0 ? (
         <p className="qs-state">{scope === 'wardrobe' ? <Trans>方案中还没有衣柜。</Trans> : <Trans>方案中还没有定制柜体。在「定制」面板中放置柜体后，报价会自动出现在这里。</Trans>}</p>
       ) : (
         <table className="qs-table">
@@ -295,17 +307,17 @@ function QuoteDocument({ quote, scope }: { quote: KernelQuote; scope: QuoteScope
               </th>
             </tr>
           </thead>
-          {priceData.map((room, ri) => {
+          {rooms.map((room, ri) => {
             const roomName = room.roomName || t`未命名房间`;
             return (
             <tbody key={`${ri}-${room.roomName}`} className="qs-room" data-room={room.roomName}>
               <tr className="qs-room__head">
                 <th colSpan={9} scope="rowgroup">
                   {roomName}
-                  <span className="qs-room__kind">{room.isYg ? <Trans>衣柜</Trans> : <Trans>橱柜</Trans>}</span>
+                  {Object.keys(room.groups).some((g) => g !== TILE_GROUP_NAME) ? <span className="qs-room__kind">{room.isYg ? <Trans>衣柜</Trans> : <Trans>橱柜</Trans>}</span> : null}
                 </th>
               </tr>
-              {QUOTE_GROUP_NAMES.filter((g) => (room.groups[g]?.length ?? 0) > 0).map((g) => (
+              {LIST_GROUP_NAMES.filter((g) => (room.groups[g]?.length ?? 0) > 0).map((g) => (
                 <Fragment key={g}>
                   <tr className="qs-group">
                     <th colSpan={9} scope="rowgroup">

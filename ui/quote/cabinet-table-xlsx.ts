@@ -1,5 +1,5 @@
 import type { Workbook, Worksheet } from 'exceljs';
-import { quoteListRows, type ClientData, type PriceData, type QuoteList, type QuoteListRow } from '../../protocol/quote';
+import { quoteListRows, type ClientData, type PriceData, type QuoteList, type QuoteListRow, type TileQuote } from '../../protocol/quote';
 
 // Filling a cabinet-table template (scripts/quote-templates.ts) with a quote: no translated text
 // here, so that Node (the export benchmark) can run it as it is. exceljs is about 1 MB of
@@ -7,6 +7,8 @@ import { quoteListRows, type ClientData, type PriceData, type QuoteList, type Qu
 
 export interface CabinetTableInput {
   readonly priceData: PriceData;
+  /** the laid tiles, listed under 瓷砖 in their rooms; absent: none */
+  readonly tiles?: readonly TileQuote[];
   readonly client: ClientData;
   /** the factory's plan number (计划号); '' when the order has none */
   readonly planNo: string;
@@ -139,7 +141,7 @@ async function loadExcel(): Promise<ExcelModule> {
 }
 
 /** The template filled with the input's quote: the bytes of the .xlsx. */
-export async function fillCabinetTable(template: ArrayBuffer | Uint8Array, input: CabinetTableInput, list: QuoteList = quoteListRows(input.priceData)): Promise<Uint8Array> {
+export async function fillCabinetTable(template: ArrayBuffer | Uint8Array, input: CabinetTableInput, list: QuoteList = quoteListRows(input.priceData, input.tiles)): Promise<Uint8Array> {
   const { Workbook } = await loadExcel();
   const wb = new Workbook();
   const data = template instanceof Uint8Array ? template.slice().buffer : template;

@@ -69,7 +69,7 @@ export const fetchTemplate: TemplateLoader = async (file) => {
 /** The cabinet table as an .xlsx file from the customer's template. */
 export async function exportCabinetTable(input: CabinetTableInput, options: { loadTemplate?: TemplateLoader; i18n?: I18n } = {}): Promise<CabinetTableFile> {
   const i18n = options.i18n ?? globalI18n;
-  const list = quoteListRows(input.priceData);
+  const list = quoteListRows(input.priceData, input.tiles);
   const template = await (options.loadTemplate ?? fetchTemplate)(CABINET_TABLE_TEMPLATES[cabinetTableTemplateFor(input.customerUid)]);
   return {
     bytes: await fillCabinetTable(template, input, list),
@@ -109,7 +109,7 @@ function csvField(v: string | number): string {
  * system's ANSI code page), CRLF line ends, a total row and the total in capitals.
  */
 export function exportCabinetTableCsv(input: CabinetTableInput, i18n: I18n = globalI18n): CabinetTableFile {
-  const list = quoteListRows(input.priceData);
+  const list = quoteListRows(input.priceData, input.tiles);
   const lines = [CSV_HEADERS.map(([, h]) => csvField(i18n._(h))).join(',')];
   list.rows.forEach((r, i) => lines.push(CSV_HEADERS.map(([key]) => csvField(lineValue(r, i, key))).join(',')));
   const pad = CSV_HEADERS.length - 2;

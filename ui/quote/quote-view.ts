@@ -1,4 +1,4 @@
-import { lineAmount, type PriceData, type QuoteLine } from '../../protocol/quote';
+import { lineAmount, type PriceData, type QuoteLine, type TileQuote } from '../../protocol/quote';
 import { roundQuantity } from '../../protocol/quote-numbers';
 
 // What the quote screens compute from the kernel's quote beyond quoteListRows: kept apart from the
@@ -9,6 +9,11 @@ export type QuoteScope = 'all' | 'wardrobe';
 /** The rooms a screen shows: the wardrobe quote keeps the rooms quoted as wardrobes (isYg). */
 export function scopedPriceData(priceData: PriceData, scope: QuoteScope): PriceData {
   return scope === 'wardrobe' ? priceData.filter((r) => r.isYg) : priceData;
+}
+
+/** The laid tiles a screen lists: the whole quote's; the wardrobe quote is about wardrobes only. */
+export function scopedTiles(tiles: readonly TileQuote[], scope: QuoteScope): readonly TileQuote[] {
+  return scope === 'wardrobe' ? [] : tiles;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { INITIAL_META } from '../../../protocol/initial';
-import type { ClientInfo, MetaRecord } from '../../../protocol/records';
+import type { ClientInfo, ClientInfoEntry, MetaRecord } from '../../../protocol/records';
 import type { SceneMetaSummary } from '../../../protocol/snapshot';
-import { boolean, hasOwn, object, oneOf } from '../../document/check';
+import { arrayOf, boolean, hasOwn, object, oneOf, optional, string } from '../../document/check';
 import type { RecordReader } from '../../document/store';
 import { code, id, label, literal } from '../fields';
 import { MigrationError, type RecordKind } from '../record-kind';
@@ -9,6 +9,10 @@ import { MigrationError, type RecordKind } from '../record-kind';
 // The one scene-level record: a document singleton with a fixed id.
 
 export const META_ID = INITIAL_META.id;
+
+/** At most this many custom_client_info entries: a client form has a handful of fields. */
+export const MAX_CLIENT_ENTRIES = 50;
+export const clientEntries = arrayOf(object<ClientInfoEntry>({ key: string({ pattern: /^[A-Za-z][A-Za-z0-9_]{0,63}$/ }), Remark: label }), { maxLength: MAX_CLIENT_ENTRIES });
 
 /** roomType 0: a single room; 100 would mark a multi-room scene (core.md §3). */
 export function defaultMeta(): MetaRecord {
@@ -28,7 +32,7 @@ function metaSummary(records: RecordReader): SceneMetaSummary {
     roomType: meta.roomType,
     isUseStackWall: meta.isUseStackWall,
     hasMeasuringSize: meta.hasMeasuringSize,
-    client: { ...meta.client },
+    client: { ...meta.client, ...(meta.client.custom_client_info ? { custom_client_info: meta.client.custom_client_info.map((e) => ({ ...e })) } : {}) },
   };
 }
 
@@ -43,7 +47,7 @@ export const metaRecordKind = {
     roomType: code,
     isUseStackWall: oneOf([0, 1] as const),
     hasMeasuringSize: boolean,
-    client: object<ClientInfo>({ name: label, phone: label, id: label, address: label, order_number: label }),
+    client: object<ClientInfo>({ name: label, phone: label, id: label, address: label, order_number: label, custom_client_info: optional(clientEntries) }),
   },
   migrations: [
     {
