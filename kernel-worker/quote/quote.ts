@@ -32,6 +32,7 @@ import { cabinetParts, DRAWER_BOX_HEIGHT, type CabinetPart } from '../geometry/c
 import { areaSquareMetres, pointInRing, signedArea } from '../geometry/polygon';
 import { getMeta } from '../kinds/meta/record';
 import { roomOfRecord } from '../snapshot';
+import { quoteRoomDoors } from './room-doors';
 
 // The kernel quotation (issue 14; the "bridge" commands of catalogues.md §7: KitQuotationProjectCmd,
 // KitGetQuotationDataStd with qtMode 0): priceData per room, the volume report, the standard quote
@@ -484,8 +485,9 @@ export function createQuoter(): Quoter {
         volume: volumeGroups.length > 0 ? { ok: true, groups: volumeGroups } : { ok: false, message: VOLUME_NO_GROUPS },
         standard: { name: STANDARD_QUOTE_NAME, rooms: standardRooms },
         tiles: quoteTiles(records, snapshot.list.tileWastePercent),
-        // Filled by the room-door and wall-board quotations (issue 14, being built).
-        doors: { roomDoors: [] },
+        // Before missingPrices: it adds the door parts the list has no price for.
+        doors: quoteRoomDoors(records, snapshot.list, missing),
+        // Filled by the wall-board quotation (issue 14, being built).
         wallBoards: { board: [], line: [], access: [] },
         clientData: clientData(records),
         missingPrices: [...missing].sort(),

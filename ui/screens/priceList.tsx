@@ -57,6 +57,7 @@ const CATEGORY_LABELS: Readonly<Record<PriceCategory, MessageDescriptor>> = {
   line: msg`线条`,
   cabinetFee: msg`柜体附加费`,
   appliance: msg`方太电器`,
+  roomDoor: msg`室内门`,
 };
 
 const UNIT_LABELS: Readonly<Record<PriceUnit, MessageDescriptor>> = {
