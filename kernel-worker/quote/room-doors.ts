@@ -26,7 +26,7 @@ import { pointInRing } from '../geometry/polygon';
 // without a price there is no unit to count it in) and reported in missingPrices as
 // roomDoor:<part>:<kind>, as the cabinet quote reports its own.
 //
-// Doors come first, grouped by sceneGroup, then the archways.
+// Doors come first, grouped by sceneGroup and by kind, then the archways.
 //
 // sceneGroup: the room the door opens into, then the room on its other side, joined with '/'
 // ('卧室/客厅' for a bedroom door opening into the bedroom); an archway names its wall's left side
@@ -44,6 +44,8 @@ const DOOR_KINDS: Readonly<Record<number, { readonly name: string; readonly leav
   15: { name: '门套', leaves: 0 },
 };
 const ARCHWAY_NAME = '垭口';
+/** The door palette's order (ui/workspace/opening-kinds.ts), which a room's doors are listed in. */
+const KIND_ORDER: readonly number[] = [1, 2, 12, 3, 4, 5, 15];
 
 /** The part's name when the list has no price for it. */
 const PART_NAMES: Readonly<Record<DoorPart, string>> = { leaf: '门扇', cover: '门套线', frame: '门套板', head: '门头线', board: '门槛石', accessory: '门五金' };
@@ -104,18 +106,18 @@ export function doorPartQty(part: DoorPart, unit: RoomDoorPrice['unit'], d: Size
  * price for are added to `missing`.
  */
 export function quoteRoomDoors(records: RecordReader, list: PriceList, missing: Set<string>): DoorQuotation {
-  const doors: { id: string; q: RoomDoorQuote }[] = [];
-  const archways: { id: string; q: RoomDoorQuote }[] = [];
+  type Entry = { readonly id: string; readonly rank: number; readonly q: RoomDoorQuote };
+  const doors: Entry[] = [];
+  const archways: Entry[] = [];
   for (const o of records.ofType('opening')) {
     if (!isRoomDoorKind(o.kind)) continue;
     const wall = records.getOfType(o.wallId, 'wall');
     if (!wall) continue;
-    (o.kind === ARCHWAY_OPENING_KIND ? archways : doors).push({ id: o.id, q: quoteOne(records, o, wall, list, missing) });
+    (o.kind === ARCHWAY_OPENING_KIND ? archways : doors).push({ id: o.id, rank: KIND_ORDER.indexOf(o.kind), q: quoteOne(records, o, wall, list, missing) });
   }
-  // A room's doors together, then in the order they were placed (ids count up: opening-9 before
-  // opening-10), so the quote reads the same every time and as the designer drew it.
-  const order = (a: { id: string; q: RoomDoorQuote }, b: { id: string; q: RoomDoorQuote }) =>
-    a.q.sceneGroup.localeCompare(b.q.sceneGroup, 'zh-CN') || a.id.localeCompare(b.id, 'en', { numeric: true });
+  // A room's doors together, by kind in the palette's order, then by id (ids carry no placing
+  // order), so the quote reads the same every time.
+  const order = (a: Entry, b: Entry) => a.q.sceneGroup.localeCompare(b.q.sceneGroup, 'zh-CN') || a.rank - b.rank || a.id.localeCompare(b.id, 'en', { numeric: true });
   return { roomDoors: [...doors.sort(order), ...archways.sort(order)].map((d) => d.q) };
 }
 

@@ -148,7 +148,8 @@ describe('room-door quotation', () => {
       ...DEFAULT_PRICE_LIST,
       items: DEFAULT_PRICE_LIST.items.map((i) => (i.code === 'RD-LEAF-SINGLE' ? { ...i, unit: 'm2' as const, price: 650 } : i.code === 'RD-COVER' ? { ...i, unit: 'set' as const, price: 220 } : i)),
     };
-    const [frameOnly, single] = createQuoter().quote(tk.kernel.records, { version: 4, list }).doors.roomDoors;
+    // The single door first: a room's doors are listed in the palette's order (门套 last).
+    const [single, frameOnly] = createQuoter().quote(tk.kernel.records, { version: 4, list }).doors.roomDoors;
     expect(frameOnly).toMatchObject({ door: EMPTY, doorAcces: EMPTY, doorCover: part('门套线（每面）', 1, 220), doorFrame: part('门套板（墙厚 240mm 内）', 5.1, 138), opening_type: '门套' });
     // 0.9 x 2.1 = 1.89 m² x 650 = 1228.50
     expect(single!.door).toEqual(part('实木复合门扇（单开）', 1.89, 650));
