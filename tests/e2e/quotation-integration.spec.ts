@@ -107,3 +107,23 @@ test('doors, an archway and cabinets on the whole quotation, with its total', as
   await expect(en.getByTestId('qi-door').first()).toContainText('Solid-wood composite leaf (single)');
   await en.screenshot({ path: path.join(SHOTS, 'quotation-en.png') });
 });
+
+test('the price list shows the room-door prices, and the project admin edits one', async ({ page }) => {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.goto('/fdm20cs/login');
+  await fillLogin(page, { account: 'admin', password: 'Admin@2026', agree: true });
+  await expect(page).toHaveURL((url) => url.pathname === '/');
+  await page.goto('/priceList');
+  const section = page.getByRole('region', { name: /^室内门/ });
+  await expect(section).toContainText('18 项');
+  await expect(section.locator('tr[data-code="RD-ARCH-COVER"]')).toContainText('垭口套线（每面）');
+  const leaf = section.getByRole('textbox', { name: '实木复合门扇（单开） 单价' });
+  await expect(leaf).toHaveValue('1280.00');
+  await leaf.fill('1380');
+  await page.getByRole('textbox', { name: '修改说明' }).fill('单开门调价');
+  await page.getByRole('button', { name: '保存为新版本' }).click();
+  await expect(page.getByText(/已保存为第 \d+ 版/)).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('region', { name: /^室内门/ }).getByRole('textbox', { name: '实木复合门扇（单开） 单价' })).toHaveValue('1380.00');
+  await page.getByRole('region', { name: /^室内门/ }).screenshot({ path: path.join(SHOTS, 'price-list-room-doors.png') });
+});
