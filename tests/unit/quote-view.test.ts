@@ -107,7 +107,8 @@ describe('the integrated quotation', () => {
   });
 
   it('prices tiles by the whole tiles needed once a tile quote carries a price', () => {
-    const priced = { ...quote, tiles: [{ ...quote.tiles[0]!, price_hs: 35.5 }] } as KernelQuote;
+    const tile = { ...quote.tiles[0]!, price_hs: 35.5 };
+    const priced: KernelQuote = { ...quote, tiles: [tile] };
     // 32 tiles x 35.50 = 1136
     const q = integratedQuote(priced);
     expect(q.tiles.total).toBe(1136);
