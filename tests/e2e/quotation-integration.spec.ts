@@ -92,6 +92,13 @@ test('doors, an archway and cabinets on the whole quotation, with its total', as
   await sheet.screenshot({ path: path.join(SHOTS, 'quotation.png') });
   await sheet.evaluate((el) => el.scrollTo(0, el.scrollHeight));
   await sheet.screenshot({ path: path.join(SHOTS, 'quotation-total.png') });
+  // Printed, only the sheet shows: no toolbar, no workspace around it.
+  await sheet.evaluate((el) => el.scrollTo(0, 0));
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('toolbar', { name: '报价操作' })).toBeHidden();
+  await expect(page.getByRole('navigation', { name: '主菜单' })).toBeHidden();
+  await page.screenshot({ path: path.join(SHOTS, 'quotation-print.png'), fullPage: true });
+  await page.emulateMedia({ media: 'screen' });
 
   // The cabinets' total is the cabinet quote's.
   await page.getByRole('link', { name: '全部定制', exact: true }).click();
