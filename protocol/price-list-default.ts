@@ -3,7 +3,7 @@
 // plausibly; each dealer then edits them to its own. Kept in protocol/ so kernel tests and
 // reference quotes can price against the same list the server seeds.
 import { BOARD_THICKNESSES } from './quote-numbers';
-import { DEFAULT_TILE_WASTE_PERCENT, type BoardPrice, type PriceItem, type PriceList, type WallBoardPrice } from './price-list';
+import { DEFAULT_TILE_WASTE_PERCENT, type BoardPrice, type PriceItem, type PriceList, type RoomDoorPrice, type WallBoardPrice } from './price-list';
 
 /** Board materials: code, names, and the price per m² at 9, 18 and 25 mm. */
 const BOARDS: readonly { code: string; zh: string; en: string; prices: readonly [number, number, number] }[] = [
@@ -109,9 +109,37 @@ export const DEFAULT_WALL_BOARD_ITEMS: readonly WallBoardPrice[] = [
   { category: 'wallBoard', part: 'access', code: 'WB-ACC-BATTEN', name_zh: '木龙骨基层（框架护墙板）', name_en: 'Timber batten base (framed wainscoting)', unit: 'm2', price: 35, perM2: 1, style: 'framed' },
 ];
 // ---- end of wall boards ----
+/**
+ * Room doors (KitQuotationRoomDoorCmd), part by part, as a door shop quotes a solid-wood composite
+ * door: the leaf per leaf (hinged) or per m² (glazed sliding, folding and balcony doors) or per
+ * 樘 (a son-mother door is sold as one set), the trims per metre (the architrave and head per face,
+ * the lining through a wall up to 240 mm thick), the threshold stone per metre, and the hardware per
+ * door. An archway (垭口) has its own wider trim and no leaf or hardware. Server migration 35 adds
+ * these to lists saved before they existed, so keep their codes stable.
+ */
+export const DEFAULT_ROOM_DOOR_ITEMS: readonly RoomDoorPrice[] = [
+  { category: 'roomDoor', code: 'RD-LEAF-SINGLE', name_zh: '实木复合门扇（单开）', name_en: 'Solid-wood composite leaf (single)', unit: 'piece', price: 1280, doorPart: 'leaf', openingKind: 1 },
+  { category: 'roomDoor', code: 'RD-LEAF-DOUBLE', name_zh: '实木复合门扇（双开，每扇）', name_en: 'Solid-wood composite leaf (double door, each)', unit: 'piece', price: 980, doorPart: 'leaf', openingKind: 2 },
+  { category: 'roomDoor', code: 'RD-LEAF-SLIDE', name_zh: '钛镁合金玻璃推拉门', name_en: 'Titanium-magnesium glazed sliding door', unit: 'm2', price: 520, doorPart: 'leaf', openingKind: 3 },
+  { category: 'roomDoor', code: 'RD-LEAF-FOLD', name_zh: '铝合金玻璃折叠门', name_en: 'Aluminium glazed folding door', unit: 'm2', price: 580, doorPart: 'leaf', openingKind: 4 },
+  { category: 'roomDoor', code: 'RD-LEAF-BALCONY', name_zh: '断桥铝玻璃阳台门', name_en: 'Thermal-break aluminium balcony door', unit: 'm2', price: 760, doorPart: 'leaf', openingKind: 5 },
+  { category: 'roomDoor', code: 'RD-LEAF-SONMOTHER', name_zh: '子母门门扇（每樘）', name_en: 'Son-mother door leaves (per door)', unit: 'set', price: 2380, doorPart: 'leaf', openingKind: 12 },
+  { category: 'roomDoor', code: 'RD-COVER', name_zh: '门套线（每面）', name_en: 'Door architrave (per face)', unit: 'm', price: 42, doorPart: 'cover' },
+  { category: 'roomDoor', code: 'RD-FRAME', name_zh: '门套板（墙厚 240mm 内）', name_en: 'Door jamb lining (walls up to 240 mm)', unit: 'm', price: 138, doorPart: 'frame' },
+  { category: 'roomDoor', code: 'RD-HEAD', name_zh: '门头线（每面）', name_en: 'Door head trim (per face)', unit: 'm', price: 85, doorPart: 'head' },
+  { category: 'roomDoor', code: 'RD-BOARD', name_zh: '大理石门槛石', name_en: 'Marble threshold', unit: 'm', price: 160, doorPart: 'board' },
+  { category: 'roomDoor', code: 'RD-ACC-SINGLE', name_zh: '单开门五金（锁具、合页 3 片、门吸）', name_en: 'Single door hardware (lock, 3 hinges, stopper)', unit: 'set', price: 260, doorPart: 'accessory', openingKind: 1 },
+  { category: 'roomDoor', code: 'RD-ACC-DOUBLE', name_zh: '双开门五金（锁具、合页 6 片、天地插销、门吸）', name_en: 'Double door hardware (lock, 6 hinges, flush bolts, stoppers)', unit: 'set', price: 420, doorPart: 'accessory', openingKind: 2 },
+  { category: 'roomDoor', code: 'RD-ACC-SLIDE', name_zh: '推拉门吊轨五金（轨道、滑轮、限位器）', name_en: 'Sliding door hardware (track, rollers, stops)', unit: 'set', price: 380, doorPart: 'accessory', openingKind: 3 },
+  { category: 'roomDoor', code: 'RD-ACC-FOLD', name_zh: '折叠门五金（轨道、折叠合页、拉手）', name_en: 'Folding door hardware (track, folding hinges, pull)', unit: 'set', price: 460, doorPart: 'accessory', openingKind: 4 },
+  { category: 'roomDoor', code: 'RD-ACC-BALCONY', name_zh: '阳台门五金（执手锁、滑轮）', name_en: 'Balcony door hardware (handle lock, rollers)', unit: 'set', price: 180, doorPart: 'accessory', openingKind: 5 },
+  { category: 'roomDoor', code: 'RD-ACC-SONMOTHER', name_zh: '子母门五金（锁具、合页 6 片、天地插销）', name_en: 'Son-mother door hardware (lock, 6 hinges, flush bolts)', unit: 'set', price: 450, doorPart: 'accessory', openingKind: 12 },
+  { category: 'roomDoor', code: 'RD-ARCH-COVER', name_zh: '垭口套线（每面）', name_en: 'Archway architrave (per face)', unit: 'm', price: 48, doorPart: 'cover', openingKind: 8 },
+  { category: 'roomDoor', code: 'RD-ARCH-FRAME', name_zh: '垭口套板（墙厚 240mm 内）', name_en: 'Archway lining (walls up to 240 mm)', unit: 'm', price: 158, doorPart: 'frame', openingKind: 8 },
+];
 
 export const DEFAULT_PRICE_LIST: PriceList = {
   currency: 'CNY',
   tileWastePercent: DEFAULT_TILE_WASTE_PERCENT,
-  items: [...boardItems, ...otherItems, ...DEFAULT_WALL_BOARD_ITEMS],
+  items: [...boardItems, ...otherItems, ...DEFAULT_WALL_BOARD_ITEMS, ...DEFAULT_ROOM_DOOR_ITEMS],
 };

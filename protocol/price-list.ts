@@ -22,6 +22,7 @@ export const PRICE_CATEGORIES = [
   'appliance',
   // wall boards (WallPanelDesign, 护墙板): see the wall-board block below
   'wallBoard',
+  'roomDoor',
 ] as const;
 export type PriceCategory = (typeof PRICE_CATEGORIES)[number];
 
@@ -36,6 +37,7 @@ export const PRICE_CATEGORY_NAMES: Readonly<Record<PriceCategory, { readonly zh:
   cabinetFee: { zh: '柜体附加费', en: 'Cabinet surcharges' },
   appliance: { zh: '方太电器', en: 'Fotile appliances' },
   wallBoard: { zh: '护墙板', en: 'Wall boards' },
+  roomDoor: { zh: '室内门', en: 'Room doors' },
 };
 
 /** What a price is per: square metre, running metre, piece, pair/set, or one job (a cut-out). */
@@ -93,6 +95,32 @@ export interface WorktopPrice extends PriceItemBase {
   readonly category: 'worktop';
   readonly worktopMaterial: WorktopMaterial;
 }
+// -- room doors (KitQuotationRoomDoorCmd, catalogues.md §3) --
+
+/**
+ * The parts a room door is quoted in, one per field of RoomDoorQuote: the leaf (door), the
+ * architrave round the opening on each face it is seen from (doorCover, 门套线), the jamb lining
+ * through the wall (doorFrame, 门套板), the head trim over it (doorHead, 门头), the threshold
+ * (doorBoard, 门槛石) and the hardware set (doorAcces: lock, hinges, stopper).
+ */
+export const DOOR_PARTS = ['leaf', 'cover', 'frame', 'head', 'board', 'accessory'] as const;
+export type DoorPart = (typeof DOOR_PARTS)[number];
+
+/**
+ * The opening kinds (ui/workspace/opening-kinds.ts) a room-door price may be limited to: the doors
+ * (1 单开门, 2 双开门, 3 推拉门, 4 折叠门, 5 阳台门, 12 子母门, 15 门套) and the archway (8 垭口),
+ * which is quoted apart with its own trim (catalogues.md §5).
+ */
+export const ROOM_DOOR_KINDS = [1, 2, 3, 4, 5, 12, 15, 8] as const;
+export type RoomDoorKind = (typeof ROOM_DOOR_KINDS)[number];
+
+export interface RoomDoorPrice extends PriceItemBase {
+  readonly category: 'roomDoor';
+  readonly doorPart: DoorPart;
+  /** only for this opening kind; absent: any kind that has no price of its own for the part */
+  readonly openingKind?: RoomDoorKind;
+}
+
 export interface PlainPrice extends PriceItemBase {
   readonly category: 'worktopFee' | 'sink' | 'line' | 'cabinetFee' | 'appliance';
 }
@@ -153,7 +181,7 @@ export const MAX_PER_M2 = 1000;
 
 // ---- end of wall boards ----
 
-export type PriceItem = BoardPrice | DoorPrice | HardwarePrice | WorktopPrice | PlainPrice | WallBoardPrice;
+export type PriceItem = BoardPrice | DoorPrice | HardwarePrice | WorktopPrice | PlainPrice | WallBoardPrice | RoomDoorPrice;
 
 export interface PriceList {
   readonly currency: 'CNY';
@@ -354,6 +382,17 @@ function checkItem(raw: unknown, at: string, problem: (path: string, zh: string,
       item = wb;
       break;
     }
+    case 'roomDoor': {
+      if (!oneOf(DOOR_PARTS, raw.doorPart)) fail('doorPart', `${label}：门的部件无效`, `${label}: unknown door part`);
+      const door: { -readonly [K in keyof RoomDoorPrice]: RoomDoorPrice[K] } = { ...base, category: 'roomDoor', doorPart: raw.doorPart as DoorPart };
+      if (raw.openingKind !== undefined) {
+        if (!(ROOM_DOOR_KINDS as readonly unknown[]).includes(raw.openingKind)) {
+          fail('openingKind', `${label}：门洞类型只能是门或垭口`, `${label}: the opening kind must be a door or an archway`);
+        } else door.openingKind = raw.openingKind as RoomDoorKind;
+      }
+      item = door;
+      break;
+    }
     default:
       item = { ...base, category: raw.category };
   }
@@ -499,6 +538,24 @@ export function wallBoardFor(list: PriceList, style: WallPanelStyle, thickness: 
     if (d < bestD || (d === bestD && b.thickness > best.thickness)) best = b;
   }
   return best;
+}
+
+/** The opening kind of an archway (垭口). */
+export const ARCHWAY_OPENING_KIND = 8;
+
+/**
+ * The price of a room door's part: the one listed for the opening's kind, else the one listed for
+ * no kind in particular. An archway (垭口) takes only prices listed for it, never a door's: its
+ * trim is wider and its lining has no rebate, so a door price would misquote it.
+ */
+export function roomDoorPrice(list: PriceList, part: DoorPart, kind: number): RoomDoorPrice | undefined {
+  let general: RoomDoorPrice | undefined;
+  for (const i of list.items) {
+    if (i.category !== 'roomDoor' || i.doorPart !== part) continue;
+    if (i.openingKind === kind) return i;
+    if (i.openingKind === undefined && !general) general = i;
+  }
+  return kind === ARCHWAY_OPENING_KIND ? undefined : general;
 }
 
 /** Prices that differ between two versions, in the newer list's order (added and removed items too). */

@@ -37,6 +37,7 @@ import { roomOfRecord } from '../snapshot';
 import { installFeeLine, nonStandardFeeLine, type FeeLineMaker } from './cabinet-fees';
 import { MERGED_GROUPS, mergeLines } from './merge-lines';
 import { quoteWallBoards } from './wall-boards';
+import { quoteRoomDoors } from './room-doors';
 
 // The kernel quotation (issue 14; the "bridge" commands of catalogues.md §7: KitQuotationProjectCmd,
 // KitGetQuotationDataStd with qtMode 0): priceData per room, the volume report, the standard quote
@@ -563,8 +564,8 @@ export function createQuoter(): Quoter {
         volume: volumeGroups.length > 0 ? { ok: true, groups: volumeGroups } : { ok: false, message: VOLUME_NO_GROUPS },
         standard: { name: STANDARD_QUOTE_NAME, rooms: standardRooms },
         tiles,
-        // Filled by the room-door quotation (issue 14, being built).
-        doors: { roomDoors: [] },
+        // Before missingPrices: it adds the door parts the list has no price for.
+        doors: quoteRoomDoors(records, snapshot.list, missing),
         wallBoards,
         clientData: clientData(records),
         missingPrices: [...missing].sort(),

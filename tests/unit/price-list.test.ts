@@ -3,12 +3,15 @@ import { describe, expect, it } from 'vitest';
 import {
   boardPrice,
   describeProblems,
+  DOOR_PARTS,
   diffPriceLists,
   doorPrice,
   drawerSlidePrice,
   handlePrice,
   hasAtMostTwoDecimals,
   PRICE_CATEGORIES,
+  PRICE_CATEGORY_NAMES,
+  roomDoorPrice,
   validatePriceList,
   worktopPrice,
   type PriceItem,
@@ -140,5 +143,54 @@ describe('lookups', () => {
     expect(hasAtMostTwoDecimals(0.1 + 0.2)).toBe(false);
     expect(hasAtMostTwoDecimals(1e-7)).toBe(false);
     expect(hasAtMostTwoDecimals(2.5e3)).toBe(true);
+  });
+});
+
+describe('room-door prices', () => {
+  const door = (patch: Record<string, unknown>): unknown => ({
+    ...DEFAULT_PRICE_LIST,
+    items: [...DEFAULT_PRICE_LIST.items, { category: 'roomDoor', code: 'RD-X', name_zh: '测试门', name_en: 'Test door', unit: 'm', price: 10, doorPart: 'cover', ...patch }],
+  });
+
+  it('the default list prices every part of a single door and an archway’s trim', () => {
+    expect(PRICE_CATEGORY_NAMES.roomDoor).toEqual({ zh: '室内门', en: 'Room doors' });
+    for (const part of DOOR_PARTS) expect(roomDoorPrice(DEFAULT_PRICE_LIST, part, 1), part).toBeDefined();
+    expect(roomDoorPrice(DEFAULT_PRICE_LIST, 'cover', 8)!.code).toBe('RD-ARCH-COVER');
+    expect(roomDoorPrice(DEFAULT_PRICE_LIST, 'frame', 8)!.code).toBe('RD-ARCH-FRAME');
+    // A single solid-wood composite door, complete, costs 2000-3500 yuan on the Chinese market.
+    const leaf = roomDoorPrice(DEFAULT_PRICE_LIST, 'leaf', 1)!;
+    expect(leaf.price).toBeGreaterThanOrEqual(800);
+    expect(leaf.price).toBeLessThanOrEqual(2500);
+  });
+
+  it('a kind’s own price comes first, then the general one; an archway takes only its own', () => {
+    const list = validatePriceList(door({ code: 'RD-COVER-SLIDE', openingKind: 3, price: 55 }));
+    expect(list.ok).toBe(true);
+    if (!list.ok) return;
+    expect(roomDoorPrice(list.list, 'cover', 3)!.code).toBe('RD-COVER-SLIDE');
+    expect(roomDoorPrice(list.list, 'cover', 1)!.code).toBe('RD-COVER');
+    const noArchway = { ...list.list, items: list.list.items.filter((i) => i.code !== 'RD-ARCH-COVER') };
+    expect(roomDoorPrice(noArchway, 'cover', 8)).toBeUndefined();
+    expect(roomDoorPrice(noArchway, 'leaf', 8)).toBeUndefined();
+  });
+
+  it('keeps the door part and opening kind, drops unknown fields', () => {
+    const check = validatePriceList(door({ openingKind: 2, colour: 'red' }));
+    expect(check.ok).toBe(true);
+    if (check.ok) expect(check.list.items.at(-1)).toEqual({ category: 'roomDoor', code: 'RD-X', name_zh: '测试门', name_en: 'Test door', unit: 'm', price: 10, doorPart: 'cover', openingKind: 2 });
+  });
+
+  it('refuses an unknown part and an opening kind that is not a door or an archway, in zh and en', () => {
+    const part = validatePriceList(door({ doorPart: 'window' }));
+    expect(part.ok).toBe(false);
+    if (!part.ok) expect(part.problems).toEqual([{ path: `items[${DEFAULT_PRICE_LIST.items.length}].doorPart`, zh: 'RD-X：门的部件无效', en: 'RD-X: unknown door part' }]);
+    // 0 is a window, 7 a wall hole: not quoted as doors.
+    for (const openingKind of [0, 7, '1', 99]) {
+      const kind = validatePriceList(door({ openingKind }));
+      expect(kind.ok, String(openingKind)).toBe(false);
+      if (!kind.ok) expect(kind.problems[0]).toMatchObject({ path: `items[${DEFAULT_PRICE_LIST.items.length}].openingKind`, zh: 'RD-X：门洞类型只能是门或垭口', en: 'RD-X: the opening kind must be a door or an archway' });
+    }
+    const noPart = validatePriceList(door({ doorPart: undefined }));
+    expect(noPart.ok).toBe(false);
   });
 });

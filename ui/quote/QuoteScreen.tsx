@@ -2,17 +2,14 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { Fragment, useEffect, useRef, useState } from 'react';
-import { getPriceList, isApiError, type PriceListVersion } from '../../api';
-import { LIST_GROUP_NAMES, MISSING_TILE_PREFIX, quotedRooms, quoteListRows, TILE_GROUP_NAME, type KernelQuote, type ListGroupName, type QuoteLine } from '../../protocol/quote';
+import { Fragment, useState } from 'react';
+import { LIST_GROUP_NAMES, MISSING_TILE_PREFIX, quotedRooms, quoteListRows, TILE_GROUP_NAME, type ClientData, type KernelQuote, type ListGroupName, type QuoteLine } from '../../protocol/quote';
 import { roundQuantity } from '../../protocol/quote-numbers';
 import { lineSize, lineTotal, scopedPriceData, scopedTiles, type QuoteScope } from './quote-view';
-import { lookUpTilePrices, tilePricesOf, unknownTileCodes, type TilePriceCache } from './tile-prices';
 import { cabinetTableInputOf } from './export-input';
-import { api } from '../app/api';
 import { readUser } from '../auth/storage';
-import { kernelQuotes, useKernel } from '../kernel';
-import { notify, notifyApiError } from '../notice';
+import { notify } from '../notice';
+import { useQuote, type Load } from './use-quote';
 import { downloadCabinetTable, isoDate } from './export-cabinet-table';
 import './quote-screen.css';
 
@@ -39,95 +36,11 @@ const GROUP_LABELS: Readonly<Record<ListGroupName, MessageDescriptor>> = {
 const money = new Intl.NumberFormat('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const qtyFormat = new Intl.NumberFormat('zh-CN', { maximumFractionDigits: 3 });
 
-type Load = { readonly state: 'loading' } | { readonly state: 'failed'; readonly reason: string } | { readonly state: 'ready'; readonly quote: KernelQuote };
-
-/**
- * The kernel's quote, re-asked after each kernel patch (the mirror's seq). One question at a time:
- * patches that arrive while one is out make one more question when it answers.
- */
-export function useLiveQuote(priceList: PriceListVersion | null): Load {
-  const { seq, status } = useKernel();
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
-  const busy = useRef(false);
-  const again = useRef(false);
-  // The laid tiles' catalogue prices, looked up once per code while the screen is open.
-  const tilePrices = useRef<TilePriceCache>(new Map());
-  const alive = useRef(true);
-  useEffect(() => {
-    alive.current = true;
-    return () => {
-      alive.current = false;
-    };
-  }, []);
-  useEffect(() => {
-    // Opened straight from the address bar, the screen renders before the workspace's kernel has started.
-    if (!priceList || status !== 'ready') return;
-    if (busy.current) {
-      again.current = true;
-      return;
-    }
-    const ask = async (): Promise<void> => {
-      busy.current = true;
-      do {
-        again.current = false;
-        try {
-          let quote = await kernelQuotes.quote({ ...priceList, tilePrices: tilePricesOf(tilePrices.current) });
-          // A newly laid tile: its price is read from the catalogue and the quote made again, so
-          // the screen never shows it unpriced for a moment.
-          const unknown = unknownTileCodes(quote.tiles, tilePrices.current);
-          if (unknown.length > 0) {
-            await lookUpTilePrices(api, unknown, tilePrices.current);
-            quote = await kernelQuotes.quote({ ...priceList, tilePrices: tilePricesOf(tilePrices.current) });
-          }
-          if (alive.current) setLoad({ state: 'ready', quote });
-        } catch (e) {
-          if (alive.current) setLoad({ state: 'failed', reason: e instanceof Error ? e.message : String(e) });
-        }
-      } while (again.current && alive.current);
-      busy.current = false;
-    };
-    void ask();
-  }, [seq, status, priceList]);
-  return load;
-}
-
-/** The quote screens' tabs, shared with /wallboardQuote (WallboardQuoteScreen.tsx). */
-export function QuoteTabs() {
-  const { t } = useLingui();
-  return (
-    <nav className="qs-tabs" aria-label={t`报价类型`}>
-      <Link to="/quoteDetails" className="qs-tab" activeProps={{ 'aria-current': 'page' }}>
-        <Trans>全部定制</Trans>
-      </Link>
-      <Link to="/wardrobeQuote" className="qs-tab" activeProps={{ 'aria-current': 'page' }}>
-        <Trans>衣柜</Trans>
-      </Link>
-      <Link to="/wallboardQuote" className="qs-tab" activeProps={{ 'aria-current': 'page' }}>
-        <Trans>护墙板</Trans>
-      </Link>
-    </nav>
-  );
-}
-
 export function QuoteScreen({ scope }: { scope: QuoteScope }) {
   const { t } = useLingui();
-  const [priceList, setPriceList] = useState<PriceListVersion | null>(null);
-  const [priceListFailed, setPriceListFailed] = useState(false);
   const [exporting, setExporting] = useState(false);
-  useEffect(() => {
-    const ctl = new AbortController();
-    getPriceList(api, undefined, { signal: ctl.signal })
-      .then(setPriceList)
-      .catch((e: unknown) => {
-        if (ctl.signal.aborted) return;
-        setPriceListFailed(true);
-        if (isApiError(e)) notifyApiError(e);
-      });
-    return () => ctl.abort();
-  }, []);
-  const load = useLiveQuote(priceList);
+  const { priceListFailed, load } = useQuote();
   const title = scope === 'wardrobe' ? t`衣柜报价单` : t`定制家具报价单`;
-  const today = new Date();
 
   async function exportAs(format: 'xlsx' | 'csv') {
     if (load.state !== 'ready') return;
@@ -143,28 +56,7 @@ export function QuoteScreen({ scope }: { scope: QuoteScope }) {
     }
   }
 
-  let body;
-  if (priceListFailed) {
-    body = (
-      <p className="qs-state" role="alert">
-        <Trans>无法读取价格表，暂时不能报价。</Trans>
-      </p>
-    );
-  } else if (load.state === 'loading') {
-    body = (
-      <p className="qs-state" role="status">
-        <Trans>正在计算报价…</Trans>
-      </p>
-    );
-  } else if (load.state === 'failed') {
-    body = (
-      <p className="qs-state" role="alert" title={load.reason}>
-        <Trans>报价计算失败。</Trans>
-      </p>
-    );
-  } else {
-    body = <QuoteDocument quote={load.quote} scope={scope} />;
-  }
+  const body = load.state === 'ready' && !priceListFailed ? <QuoteDocument quote={load.quote} scope={scope} /> : <QuoteStatus priceListFailed={priceListFailed} load={load} />;
 
   const ready = load.state === 'ready';
   const client = ready ? load.quote.clientData : null;
@@ -189,48 +81,99 @@ export function QuoteScreen({ scope }: { scope: QuoteScope }) {
       <article className="qs-paper">
         <header className="qs-head">
           <h1 id="quote-title">{title}</h1>
-          <dl className="qs-meta">
-            <div>
-              <dt>
-                <Trans>客户</Trans>
-              </dt>
-              <dd>{client?.ClientName || '—'}</dd>
-            </div>
-            <div>
-              <dt>
-                <Trans>电话</Trans>
-              </dt>
-              <dd>{client?.ClientTel || '—'}</dd>
-            </div>
-            <div>
-              <dt>
-                <Trans>计划号</Trans>
-              </dt>
-              <dd>{client?.OrderNo || '—'}</dd>
-            </div>
-            <div>
-              <dt>
-                <Trans>日期</Trans>
-              </dt>
-              <dd>{isoDate(today)}</dd>
-            </div>
-            <div className="qs-meta__wide">
-              <dt>
-                <Trans>地址</Trans>
-              </dt>
-              <dd>{client?.ClientAddress || '—'}</dd>
-            </div>
-            <div>
-              <dt>
-                <Trans>价格表版本</Trans>
-              </dt>
-              <dd data-testid="quote-price-version">{ready ? `v${load.quote.priceListVersion}` : '—'}</dd>
-            </div>
-          </dl>
+          <QuoteMeta client={client} version={ready ? load.quote.priceListVersion : null} />
         </header>
         {body}
       </article>
     </section>
+  );
+}
+
+/** What a quote screen shows until the quote has come: reading the prices failed, computing, or it failed. */
+export function QuoteStatus({ priceListFailed, load }: { priceListFailed: boolean; load: Load }) {
+  if (priceListFailed) {
+    return (
+      <p className="qs-state" role="alert">
+        <Trans>无法读取价格表，暂时不能报价。</Trans>
+      </p>
+    );
+  }
+  if (load.state === 'failed') {
+    return (
+      <p className="qs-state" role="alert" title={load.reason}>
+        <Trans>报价计算失败。</Trans>
+      </p>
+    );
+  }
+  return (
+    <p className="qs-state" role="status">
+      <Trans>正在计算报价…</Trans>
+    </p>
+  );
+}
+
+/** The quote screens' tabs: the cabinet quote, the wardrobe quote, the wall boards and the whole quotation. */
+export function QuoteTabs() {
+  const { t } = useLingui();
+  return (
+    <nav className="qs-tabs" aria-label={t`报价类型`}>
+      <Link to="/quoteDetails" className="qs-tab" activeProps={{ 'aria-current': 'page' }}>
+        <Trans>全部定制</Trans>
+      </Link>
+      <Link to="/wardrobeQuote" className="qs-tab" activeProps={{ 'aria-current': 'page' }}>
+        <Trans>衣柜</Trans>
+      </Link>
+      <Link to="/wallboardQuote" className="qs-tab" activeProps={{ 'aria-current': 'page' }}>
+        <Trans>护墙板</Trans>
+      </Link>
+      <Link to="/quotationIntegration" className="qs-tab" activeProps={{ 'aria-current': 'page' }}>
+        <Trans>报价汇总</Trans>
+      </Link>
+    </nav>
+  );
+}
+
+/** The client, the date and the price list version a quote sheet is headed with. */
+export function QuoteMeta({ client, version }: { client: ClientData | null; version: number | null }) {
+  return (
+    <dl className="qs-meta">
+      <div>
+        <dt>
+          <Trans>客户</Trans>
+        </dt>
+        <dd>{client?.ClientName || '—'}</dd>
+      </div>
+      <div>
+        <dt>
+          <Trans>电话</Trans>
+        </dt>
+        <dd>{client?.ClientTel || '—'}</dd>
+      </div>
+      <div>
+        <dt>
+          <Trans>计划号</Trans>
+        </dt>
+        <dd>{client?.OrderNo || '—'}</dd>
+      </div>
+      <div>
+        <dt>
+          <Trans>日期</Trans>
+        </dt>
+        <dd>{isoDate(new Date())}</dd>
+      </div>
+      <div className="qs-meta__wide">
+        <dt>
+          <Trans>地址</Trans>
+        </dt>
+        <dd>{client?.ClientAddress || '—'}</dd>
+      </div>
+      <div>
+        <dt>
+          <Trans>价格表版本</Trans>
+        </dt>
+        <dd data-testid="quote-price-version">{version === null ? '—' : `v${version}`}</dd>
+      </div>
+    </dl>
   );
 }
 

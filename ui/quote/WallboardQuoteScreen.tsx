@@ -2,15 +2,13 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useMemo, useState } from 'react';
-import { getPriceList, isApiError, type PriceListVersion } from '../../api';
+import { useMemo } from 'react';
+import type { PriceListVersion } from '../../api';
 import { WALL_BOARD_REPORT_CLASSES } from '../../protocol/price-list';
 import type { KernelQuote, WallBoardItem } from '../../protocol/quote';
 import { roundQuantity } from '../../protocol/quote-numbers';
-import { api } from '../app/api';
-import { notifyApiError } from '../notice';
-import { isoDate } from './export-cabinet-table';
-import { QuoteTabs, useLiveQuote } from './QuoteScreen';
+import { QuoteMeta, QuoteStatus, QuoteTabs } from './QuoteScreen';
+import { useQuote } from './use-quote';
 import { WALL_BOARD_SECTIONS, wallBoardAmount, wallBoardSheet, type WallBoardSection } from './wall-board-view';
 import './quote-screen.css';
 import './wallboard-quote.css';
@@ -40,45 +38,12 @@ const qtyFormat = new Intl.NumberFormat('zh-CN', { maximumFractionDigits: 3 });
 
 export function WallboardQuoteScreen() {
   const { t } = useLingui();
-  const [priceList, setPriceList] = useState<PriceListVersion | null>(null);
-  const [priceListFailed, setPriceListFailed] = useState(false);
-  useEffect(() => {
-    const ctl = new AbortController();
-    getPriceList(api, undefined, { signal: ctl.signal })
-      .then(setPriceList)
-      .catch((e: unknown) => {
-        if (ctl.signal.aborted) return;
-        setPriceListFailed(true);
-        if (isApiError(e)) notifyApiError(e);
-      });
-    return () => ctl.abort();
-  }, []);
-  const load = useLiveQuote(priceList);
+  const { priceList, priceListFailed, load } = useQuote();
   const ready = load.state === 'ready';
   const client = ready ? load.quote.clientData : null;
 
-  let body;
-  if (priceListFailed) {
-    body = (
-      <p className="qs-state" role="alert">
-        <Trans>无法读取价格表，暂时不能报价。</Trans>
-      </p>
-    );
-  } else if (load.state === 'loading') {
-    body = (
-      <p className="qs-state" role="status">
-        <Trans>正在计算报价…</Trans>
-      </p>
-    );
-  } else if (load.state === 'failed') {
-    body = (
-      <p className="qs-state" role="alert" title={load.reason}>
-        <Trans>报价计算失败。</Trans>
-      </p>
-    );
-  } else {
-    body = <WallBoardDocument quote={load.quote} priceList={priceList} />;
-  }
+  const body =
+    load.state === 'ready' && !priceListFailed ? <WallBoardDocument quote={load.quote} priceList={priceList} /> : <QuoteStatus priceListFailed={priceListFailed} load={load} />;
 
   return (
     <section className="qs" aria-labelledby="quote-title">
@@ -95,44 +60,7 @@ export function WallboardQuoteScreen() {
       <article className="qs-paper">
         <header className="qs-head">
           <h1 id="quote-title">{t`护墙板报价单`}</h1>
-          <dl className="qs-meta">
-            <div>
-              <dt>
-                <Trans>客户</Trans>
-              </dt>
-              <dd>{client?.ClientName || '—'}</dd>
-            </div>
-            <div>
-              <dt>
-                <Trans>电话</Trans>
-              </dt>
-              <dd>{client?.ClientTel || '—'}</dd>
-            </div>
-            <div>
-              <dt>
-                <Trans>计划号</Trans>
-              </dt>
-              <dd>{client?.OrderNo || '—'}</dd>
-            </div>
-            <div>
-              <dt>
-                <Trans>日期</Trans>
-              </dt>
-              <dd>{isoDate(new Date())}</dd>
-            </div>
-            <div className="qs-meta__wide">
-              <dt>
-                <Trans>地址</Trans>
-              </dt>
-              <dd>{client?.ClientAddress || '—'}</dd>
-            </div>
-            <div>
-              <dt>
-                <Trans>价格表版本</Trans>
-              </dt>
-              <dd data-testid="quote-price-version">{ready ? `v${load.quote.priceListVersion}` : '—'}</dd>
-            </div>
-          </dl>
+          <QuoteMeta client={client} version={ready ? load.quote.priceListVersion : null} />
         </header>
         {body}
       </article>

@@ -216,6 +216,15 @@ const wallboardQuoteRoute = createRoute({
   component: () => <WallboardQuoteScreen />,
 });
 
+const QuotationIntegration = lazy(() => import('../quote/QuotationIntegration').then((m) => ({ default: m.QuotationIntegration })));
+
+// The whole quotation (cabinets, room doors, wall boards, tiles), beside the cabinet quotes.
+const quotationIntegrationRoute = createRoute({
+  getParentRoute: () => homeRoute,
+  path: 'quotationIntegration',
+  component: QuotationIntegration,
+});
+
 // ---- signed-in pages ----
 
 const aboutRoute = createRoute({ getParentRoute: () => rootRoute, path: 'about', component: AboutScreen });
@@ -235,7 +244,6 @@ const privatePlaceholders = [
   child(rootRoute, 'panoIframe', msg`全景嵌入`),
   child(rootRoute, 'protocol', msg`平台用户协议`),
   child(rootRoute, 'modelList', msg`模型列表`),
-  child(rootRoute, 'quotationIntegration', msg`报价集成`),
   child(rootRoute, 'wireframes', msg`线框图`),
   child(rootRoute, 'drawing', msg`图纸`),
   child(rootRoute, 'update-log', msg`更新日志`),
@@ -278,6 +286,7 @@ export const routeTree = rootRoute.addChildren([
     quoteDetailsRoute,
     wardrobeQuoteRoute,
     wallboardQuoteRoute,
+    quotationIntegrationRoute,
   ]),
   aboutRoute,
   personCenterRoute,

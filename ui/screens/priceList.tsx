@@ -58,6 +58,7 @@ const CATEGORY_LABELS: Readonly<Record<PriceCategory, MessageDescriptor>> = {
   cabinetFee: msg`柜体附加费`,
   appliance: msg`方太电器`,
   wallBoard: msg`护墙板`,
+  roomDoor: msg`室内门`,
 };
 
 const UNIT_LABELS: Readonly<Record<PriceUnit, MessageDescriptor>> = {

@@ -128,6 +128,9 @@ export function CustomizedPanel() {
         <Link to="/quoteDetails" className="button button--primary button--block">
           <Trans>查看报价</Trans>
         </Link>
+        <Link to="/quotationIntegration" className="button button--secondary button--block">
+          <Trans>整体报价（含门、墙板、瓷砖）</Trans>
+        </Link>
 
         {cabinet ? (
           <section className="tp-target" aria-label={t`所选柜体`}>
