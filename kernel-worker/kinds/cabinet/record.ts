@@ -1,7 +1,7 @@
-import { CABINET_DOOR_TYPES, CABINET_KINDS, DOOR_SHAPES, TEXTURE_DIRS, type CabinetKind } from '../../../protocol/cabinets';
+import { BACKSPLASH_LIMITS, CABINET_DOOR_TYPES, CABINET_FITTINGS, CABINET_KINDS, DOOR_SHAPES, SINK_TYPES, TEXTURE_DIRS, WORKTOP_CHOICES, type CabinetKind } from '../../../protocol/cabinets';
 import type { CabinetRecord } from '../../../protocol/records';
 import { BOARD_THICKNESSES } from '../../../protocol/quote-numbers';
-import { boolean, CheckError, finite, joinPath, oneOf, string } from '../../document/check';
+import { arrayOf, boolean, CheckError, finite, joinPath, oneOf, optional, string } from '../../document/check';
 import { angle, id, label, literal, position } from '../fields';
 import type { RecordKind } from '../record-kind';
 import { cabinetProblem } from './rules';
@@ -70,6 +70,12 @@ export const cabinetRecordKind = {
     doorColor: matCode,
     textureDir: oneOf(TEXTURE_DIRS),
     handleId: string({ maxLength: 32 }),
+    // Kitchen worktop choices: optional, absent is the default worktop with nothing set in.
+    worktopMaterial: optional(oneOf(WORKTOP_CHOICES)),
+    backsplash: optional(finite({ min: 0, max: BACKSPLASH_LIMITS.max })),
+    fitting: optional(oneOf(CABINET_FITTINGS)),
+    sinkType: optional(oneOf(SINK_TYPES)),
+    appliances: optional(arrayOf(string({ pattern: /^[A-Za-z0-9_.-]{1,32}$/ }), { maxLength: 8 })),
   },
   rules: [
     (c, path) => {
