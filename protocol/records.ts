@@ -324,9 +324,9 @@ export interface CabinetRecord extends RecordBase<'cabinet'> {
   readonly handleId: string;
   // Kitchen worktop choices (protocol/cabinets.ts), all optional: absent is a quartz worktop over
   // base units with nothing set into it, and no appliances. The worktop is derived, never stored.
-  /** the worktop over this unit; the worktop's lowest-id unit speaks for all of it */
+  /** the worktop over this unit; absent: as the rest of its run (the lowest-id unit that says) */
   readonly worktopMaterial?: WorktopChoice;
-  /** backsplash (后挡水) height along walls, mm; 0 or absent: none (lowest-id unit speaks, as above) */
+  /** backsplash (后挡水) height along walls, mm; 0: none; absent: as the rest of its run (else none) */
   readonly backsplash?: number;
   /** a sink or hob set into the worktop over this unit (base units only) */
   readonly fitting?: CabinetFitting;

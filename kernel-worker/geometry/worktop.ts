@@ -32,8 +32,9 @@ import type { CabinetRecord, Vec2 } from '../../protocol/records';
 //   2400 + 1200 mm of units is 2400 plus 1200 - 20 (the butting leg starts at the overhang's edge);
 // - backsplash (后挡水): along each piece's back and outer ends where a wall's face stands within
 //   WALL_TOLERANCE behind it, for as long as the wall runs beside it;
-// - its material and backsplash height are the lowest-id unit's (not a filler): setting them through
-//   cabinet.setWorktop writes them on every unit of the worktop, so they agree anyway.
+// - its material and backsplash height are those of the lowest-id unit that has them (a unit added to
+//   a run says nothing and follows it); cabinet.setWorktop writes them on every unit of the worktop,
+//   so they agree once set. Its owner, which draws it, is the lowest-id unit that is not a filler.
 
 export const GAP_TOLERANCE = 5;
 export const LINE_TOLERANCE = 3;
@@ -281,8 +282,10 @@ export function worktops(units: readonly WorktopUnit[], walls: readonly WorktopW
 function worktopOf(storeyId: string, legs: readonly Leg[], walls: readonly WorktopWall[]): Worktop {
   const units = legs.flatMap((l) => l.units).sort(byId);
   const owner = units.find((u) => u.cabinetKind !== 'filler') ?? units[0]!;
-  const material = owner.worktopMaterial && owner.worktopMaterial !== 'none' ? owner.worktopMaterial : DEFAULT_WORKTOP_MATERIAL;
-  const backsplashHeight = owner.backsplash ?? 0;
+  // The first unit that says (a unit added to a run says nothing and follows it).
+  const said = units.find((u) => u.worktopMaterial !== undefined && u.worktopMaterial !== 'none')?.worktopMaterial;
+  const material = said && said !== 'none' ? said : DEFAULT_WORKTOP_MATERIAL;
+  const backsplashHeight = units.find((u) => u.backsplash !== undefined)?.backsplash ?? 0;
   const pieces: WorktopPiece[] = [];
   const cutouts: WorktopCutout[] = [];
   const backsplash: BacksplashRun[] = [];

@@ -118,6 +118,8 @@ describe('worktop geometry', () => {
   });
 });
 
+const kitchenWallUnit = (tk: ReturnType<typeof withRoom>['tk']) => tk.ofType('cabinet').find((c) => c.cabinetKind === 'wall')!.id;
+
 describe('worktop commands', () => {
   function kitchen() {
     const ctx = withRoom();
@@ -154,6 +156,19 @@ describe('worktop commands', () => {
     expect(expectRefused(tk, 'cabinet.update', { id: a, width: 500 }).reason).toBe('CABINET_FITTING_SIZE');
     // And taking the worktop away from under it.
     expect(expectRefused(tk, 'cabinet.setWorktop', { id: a, worktopMaterial: 'none' }).reason).toBe('CABINET_FITTING_KIND');
+  });
+
+  it('units added beside a worktop follow its choices; the selected unit shows the worktop it is under', () => {
+    const { tk, a, b } = kitchen();
+    tk.exec('cabinet.setWorktop', { id: a, worktopMaterial: 'stainless', backsplash: 80 });
+    // A unit added at the end of the run (x 1520..2120) says nothing: the worktop stays stainless.
+    const c = tk.exec('cabinet.add', { cabinetKind: 'base', position: { ...tk.get(b, 'cabinet').position, x: 1820 }, rotation: tk.get(b, 'cabinet').rotation }).id;
+    expect(tk.get(c, 'cabinet')).not.toHaveProperty('worktopMaterial');
+    tk.exec('selection.set', { ids: [c] });
+    expect(tk.snapshot.selected).toMatchObject({ kind: 'cabinet', worktop: { material: 'stainless', backsplash: 80, length: 2000 } });
+    // A wall unit has none.
+    tk.exec('selection.set', { ids: [kitchenWallUnit(tk)] });
+    expect(tk.snapshot.selected).toMatchObject({ kind: 'cabinet', worktop: null });
   });
 
   it('a hob with its appliances is one update, one undo step', () => {

@@ -28,8 +28,9 @@ function appliancesFor(current: readonly string[], fitting: CabinetFitting, add:
 
 export function WorktopProperties({ cabinet }: { readonly cabinet: Cabinet }) {
   const { t } = useLingui();
-  const material = cabinet.worktopMaterial ?? 'quartz';
-  const backsplash = cabinet.backsplash ?? 0;
+  // What its run's worktop is (a unit that says nothing follows the others); 'none' its own choice.
+  const material: WorktopChoice = cabinet.worktopMaterial === 'none' ? 'none' : (cabinet.worktop?.material ?? cabinet.worktopMaterial ?? 'quartz');
+  const backsplash = cabinet.worktop?.backsplash ?? cabinet.backsplash ?? 0;
   const fitting = cabinet.fitting ?? 'none';
   const appliances = cabinet.appliances ?? [];
   const setWorktop = (change: { worktopMaterial?: WorktopChoice; backsplash?: number }) => void send('cabinet.setWorktop', { id: cabinet.id, ...change });
