@@ -73,6 +73,11 @@ test('an L kitchen with a sink and a hob under one worktop', async ({ page }) =>
   await canvas.click({ position: { x: 40, y: 40 } });
   await settled(canvas);
   await canvas.screenshot({ path: path.join(SHOTS, 'kitchen-3d.png') });
+  // Closer, over the corner where the runs meet.
+  await canvas.hover({ position: { x: box.width * 0.47, y: box.height * 0.36 } });
+  for (let i = 0; i < 3; i++) await page.mouse.wheel(0, -200);
+  await settled(canvas);
+  await canvas.screenshot({ path: path.join(SHOTS, 'kitchen-3d-near.png') });
 
   // Standing in the room, turned towards the kitchen corner.
   await canvas.focus();

@@ -6,7 +6,7 @@ import { boxEdges, boxSurface } from '../../render/box-solids';
 import { planToWorld } from '../../render/coords';
 import { hashOf } from '../../render/materials';
 import { viewIndex, type ViewKind } from '../view-kind';
-import { bowlSurface, HOB_GLASS_COLOUR, storeyWorktops, WORKTOP_COLOURS, worktopSolids, type WorktopSolids } from './worktop-view';
+import { bowlSurface, HOB_GLASS_COLOUR, SINK_BOWL_COLOUR, storeyWorktops, WORKTOP_COLOURS, worktopSolids, type WorktopSolids } from './worktop-view';
 
 // A cabinet in 3D: its boards, fronts and handles (geometry/cabinet-parts.ts) as real boxes, one
 // mesh per look (carcass material, door material, metal). The looks are shared materials, so the
@@ -108,7 +108,7 @@ export const cabinetView: ViewKind<'cabinet', CabinetState> = {
           if (worktop.boxes.slab.length) group.add(env.surfaceMesh(boxSurface(worktop.boxes.slab), stone));
           if (worktop.boxes.glass.length) group.add(env.surfaceMesh(boxSurface(worktop.boxes.glass), env.materials.surface({ kind: 'wall', colour: HOB_GLASS_COLOUR, tile: null })));
           if (worktop.boxes.metal.length) group.add(env.surfaceMesh(boxSurface(worktop.boxes.metal), env.materials.metal));
-          if (worktop.bowls.length) group.add(env.surfaceMesh(bowlSurface(worktop.bowls), env.materials.metal));
+          if (worktop.bowls.length) group.add(env.surfaceMesh(bowlSurface(worktop.bowls), env.materials.surface({ kind: 'wall', colour: SINK_BOWL_COLOUR, tile: null })));
         }
         if (env.edges) group.add(env.lines(edgesOf(frame, boxes, worktop)));
       },

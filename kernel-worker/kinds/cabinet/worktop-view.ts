@@ -34,6 +34,8 @@ export interface WorktopSolids {
 /** A slab's colour by material (stainless is drawn in the shared metal). */
 export const WORKTOP_COLOURS: Readonly<Record<Exclude<WorktopMaterial, 'stainless'>, number>> = { quartz: 0xf1eee8, sinteredStone: 0x8f8b86 };
 export const HOB_GLASS_COLOUR = 0x1c1d20;
+/** A brushed steel bowl: drawn matt, as the shiny metal reads black inside a bowl with no reflections to show. */
+export const SINK_BOWL_COLOUR = 0x959ba2;
 
 /** The worktops of a storey's units, kept for as long as the units' array and the walls stay the same. */
 const memo = new WeakMap<readonly CabinetRecord[], { walls: string; worktops: Worktop[] }>();
