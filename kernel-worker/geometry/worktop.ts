@@ -27,7 +27,8 @@ import type { CabinetRecord, Vec2 } from '../../protocol/records';
 // - its slab stands WORKTOP_OVERHANG out past the deepest front of each leg, flush with the backs
 //   (against the wall) and with the ends; the leg that butts against another is cut to start at the
 //   other's overhanging edge, so the corner square belongs to the leg running into it, once;
-// - pieces: each leg's slab, split into equal pieces no longer than WORKTOP_MAX_PIECE;
+// - pieces: each leg's slab, split into equal pieces no longer than WORKTOP_MAX_PIECE, a seam that
+//   would run through a sink or hob moved to the nearer side of it (SEAM_CLEARANCE clear);
 // - running metres (延米): the pieces' lengths along their wall (back) side, added: an L of
 //   2400 + 1200 mm of units is 2400 plus 1200 - 20 (the butting leg starts at the overhang's edge);
 // - backsplash (后挡水): along each piece's back and outer ends where a wall's face stands within
@@ -41,6 +42,8 @@ export const LINE_TOLERANCE = 3;
 export const HEIGHT_TOLERANCE = 2;
 /** A wall's face counts as behind an edge up to this far away (units stand 1 mm off a wall). */
 export const WALL_TOLERANCE = 15;
+/** The least stone a seam leaves beside a cut-out. */
+export const SEAM_CLEARANCE = 50;
 /** Backsplash strip thickness. */
 export const BACKSPLASH_THICKNESS = 12;
 
@@ -299,9 +302,23 @@ function worktopOf(storeyId: string, legs: readonly Leg[], walls: readonly Workt
     const length = leg.a1 - leg.a0;
     const n = Math.max(1, Math.ceil(length / WORKTOP_MAX_PIECE - 1e-9));
     const step = length / n;
+    // Seams at equal steps, moved out of any cut-out (and SEAM_CLEARANCE round it) to its nearer side.
+    const holes = leg.units.flatMap((u) => {
+      const size = fittingCutout(u);
+      const at = dot(u.position, leg.d);
+      return size ? [[at - size.width / 2 - SEAM_CLEARANCE, at + size.width / 2 + SEAM_CLEARANCE] as const] : [];
+    });
+    const seams = [leg.a0];
+    for (let k = 1; k < n; k++) {
+      let seam = leg.a0 + k * step;
+      const hole = holes.find(([h0, h1]) => seam > h0 && seam < h1);
+      if (hole) seam = seam - hole[0] < hole[1] - seam ? hole[0] : hole[1];
+      seams.push(seam);
+    }
+    seams.push(leg.a1);
     for (let k = 0; k < n; k++) {
-      const s = leg.a0 + k * step;
-      const e = k === n - 1 ? leg.a1 : s + step;
+      const s = seams[k]!;
+      const e = seams[k + 1]!;
       pieces.push({ corners: [point(leg, s, leg.back), point(leg, e, leg.back), point(leg, e, front), point(leg, s, front)], length: e - s, depth: leg.back - front, rotation: leg.rotation });
     }
     for (const u of leg.units) {

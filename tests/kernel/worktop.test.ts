@@ -107,6 +107,13 @@ describe('worktop geometry', () => {
     // 4200 > 3000: two pieces of 2100.
     expect(w!.pieces.map((p) => p.length)).toEqual([2100, 2100]);
     expect(w!.length).toBe(4200);
+    // A sink over the unit at 1800..2400 (cut-out 1850..2350): the seam at 2100 moves to its
+    // nearer side, 50 clear of it (a tie, 300 either way, goes past it): 2400.
+    const withSink = units.map((u, i) => (i === 3 ? { ...u, fitting: 'sink' as const } : u));
+    expect(worktops(withSink, [])[0]!.pieces.map((p) => p.length)).toEqual([2400, 1800]);
+    // A sink over the unit at 1200..1800 (clear of it to 1800) leaves the seam at 2100 where it is.
+    const nearer = units.map((u, i) => (i === 2 ? { ...u, fitting: 'sink' as const } : u));
+    expect(worktops(nearer, [])[0]!.pieces.map((p) => p.length)).toEqual([2100, 2100]);
   });
 
   it('a sink or hob is a cut-out centred over its unit', () => {
