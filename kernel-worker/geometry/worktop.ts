@@ -87,6 +87,15 @@ export interface BacksplashRun {
   readonly inward: Vec2;
 }
 
+/** The part of a worktop over one unit: what that unit's view draws (so a click on it picks the unit). */
+export interface WorktopPortion {
+  readonly unitId: string;
+  /** stretches of pieces (index into pieces), u from the piece's start along its back edge */
+  readonly spans: readonly { readonly piece: number; readonly u0: number; readonly u1: number }[];
+  /** the backsplash over it */
+  readonly backsplash: readonly BacksplashRun[];
+}
+
 export interface Worktop {
   /** the lowest-id unit (not a filler): it speaks for the worktop, and its view draws it */
   readonly ownerId: string;
@@ -106,6 +115,8 @@ export interface Worktop {
   readonly length: number;
   /** backsplash length, mm */
   readonly backsplashLength: number;
+  /** the worktop split by unit: each up to half way to its neighbours, the leg's ends to its end units */
+  readonly portions: readonly WorktopPortion[];
 }
 
 const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
@@ -292,6 +303,7 @@ function worktopOf(storeyId: string, legs: readonly Leg[], walls: readonly Workt
   const pieces: WorktopPiece[] = [];
   const cutouts: WorktopCutout[] = [];
   const backsplash: BacksplashRun[] = [];
+  const portions: WorktopPortion[] = [];
   // The legs running into corners first (those others butt against), then by their lowest unit
   // id: the same order every time, and an L lists its long side's piece first.
   const lowest = (l: Leg) => l.units.reduce((m, u) => (u.id < m ? u.id : m), l.units[0]!.id);
@@ -316,6 +328,7 @@ function worktopOf(storeyId: string, legs: readonly Leg[], walls: readonly Workt
       seams.push(seam);
     }
     seams.push(leg.a1);
+    const firstPiece = pieces.length;
     for (let k = 0; k < n; k++) {
       const s = seams[k]!;
       const e = seams[k + 1]!;
@@ -326,19 +339,49 @@ function worktopOf(storeyId: string, legs: readonly Leg[], walls: readonly Workt
       if (!size || u.fitting === 'none' || u.fitting === undefined) continue;
       cutouts.push({ cabinetId: u.id, kind: u.fitting, sinkType: u.fitting === 'sink' ? (u.sinkType ?? 'single') : null, centre: point(leg, dot(u.position, leg.d), (leg.back + front) / 2), rotation: leg.rotation, size });
     }
+    // Each unit's stretch of the leg: half way to its neighbours (closing a few mm's gap), the ends to the leg's.
+    const along = leg.units.map((u) => {
+      const at = dot(u.position, leg.d);
+      return { u, a0: at - u.width / 2, a1: at + u.width / 2 };
+    });
+    const ranges = along.map((x, i) => ({
+      unitId: x.u.id,
+      lo: i === 0 ? -Infinity : (along[i - 1]!.a1 + x.a0) / 2,
+      hi: i === along.length - 1 ? Infinity : (x.a1 + along[i + 1]!.a0) / 2,
+    }));
+    const legPortions = ranges.map((r) => {
+      const spans: { piece: number; u0: number; u1: number }[] = [];
+      for (let k = 0; k < n; k++) {
+        const lo = Math.max(r.lo, seams[k]!);
+        const hi = Math.min(r.hi, seams[k + 1]!);
+        if (hi - lo > 0.5) spans.push({ piece: firstPiece + k, u0: lo - seams[k]!, u1: hi - seams[k]! });
+      }
+      return { unitId: r.unitId, spans, backsplash: [] as BacksplashRun[], lo: r.lo, hi: r.hi };
+    });
     if (backsplashHeight > 0) {
       // The back edge (outward: towards the backs), then each end that does not butt against another leg.
-      const edges: { p: Vec2; q: Vec2; n: Vec2 }[] = [{ p: point(leg, leg.a0, leg.back), q: point(leg, leg.a1, leg.back), n: leg.b }];
-      if (!leg.butt0) edges.push({ p: point(leg, leg.a0, leg.back), q: point(leg, leg.a0, front), n: { x: -leg.d.x, y: -leg.d.y } });
-      if (!leg.butt1) edges.push({ p: point(leg, leg.a1, leg.back), q: point(leg, leg.a1, front), n: leg.d });
-      for (const { p, q, n: out } of edges) {
+      const edges: { p: Vec2; q: Vec2; n: Vec2; end: 0 | 1 | null }[] = [{ p: point(leg, leg.a0, leg.back), q: point(leg, leg.a1, leg.back), n: leg.b, end: null }];
+      if (!leg.butt0) edges.push({ p: point(leg, leg.a0, leg.back), q: point(leg, leg.a0, front), n: { x: -leg.d.x, y: -leg.d.y }, end: 0 });
+      if (!leg.butt1) edges.push({ p: point(leg, leg.a1, leg.back), q: point(leg, leg.a1, front), n: leg.d, end: 1 });
+      for (const { p, q, n: out, end } of edges) {
         const len = Math.hypot(q.x - p.x, q.y - p.y);
         const e = { x: (q.x - p.x) / len, y: (q.y - p.y) / len };
+        const run = (from: number, to: number): BacksplashRun => ({ start: { x: p.x + e.x * from, y: p.y + e.y * from }, end: { x: p.x + e.x * to, y: p.y + e.y * to }, length: to - from, inward: { x: -out.x, y: -out.y } });
         for (const [from, to] of wallBehind(p, q, out, walls)) {
-          backsplash.push({ start: { x: p.x + e.x * from, y: p.y + e.y * from }, end: { x: p.x + e.x * to, y: p.y + e.y * to }, length: to - from, inward: { x: -out.x, y: -out.y } });
+          backsplash.push(run(from, to));
+          // An end's backsplash is its end unit's; the back's is split where the units' stretches meet.
+          if (end !== null) legPortions[end === 0 ? 0 : legPortions.length - 1]!.backsplash.push(run(from, to));
+          else {
+            for (const portion of legPortions) {
+              const a = Math.max(from, portion.lo - leg.a0);
+              const b = Math.min(to, portion.hi - leg.a0);
+              if (b - a > 0.5) portion.backsplash.push(run(a, b));
+            }
+          }
         }
       }
     }
+    for (const { lo: _lo, hi: _hi, ...portion } of legPortions) portions.push(portion);
   }
   return {
     ownerId: owner.id,
@@ -353,6 +396,7 @@ function worktopOf(storeyId: string, legs: readonly Leg[], walls: readonly Workt
     backsplash,
     length: pieces.reduce((s, p) => s + p.length, 0),
     backsplashLength: backsplash.reduce((s, r) => s + r.length, 0),
+    portions,
   };
 }
 

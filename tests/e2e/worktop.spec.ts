@@ -76,6 +76,8 @@ test('an L kitchen with a sink and a hob under one worktop', async ({ page }) =>
   // Closer, over the corner where the runs meet.
   await canvas.hover({ position: { x: box.width * 0.47, y: box.height * 0.36 } });
   for (let i = 0; i < 3; i++) await page.mouse.wheel(0, -200);
+  // Off the units, so no hover highlight shows.
+  await canvas.hover({ position: { x: box.width * 0.5, y: box.height * 0.95 } });
   await settled(canvas);
   await canvas.screenshot({ path: path.join(SHOTS, 'kitchen-3d-near.png') });
 
@@ -95,4 +97,12 @@ test('an L kitchen with a sink and a hob under one worktop', async ({ page }) =>
   await page.getByRole('complementary', { name: '设计面板' }).getByRole('button', { name: '2D', exact: true }).click();
   await settled(canvas);
   await canvas.screenshot({ path: path.join(SHOTS, 'kitchen-plan.png') });
+
+  // The quote lists the worktop's groups.
+  await rail.getByRole('button', { name: '定制' }).click();
+  await panel.getByRole('link', { name: '查看报价' }).click();
+  await expect(page.getByText('台面毛板').first()).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('灶具开孔').first()).toBeVisible();
+  await page.getByText('台面毛板').first().scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(SHOTS, 'quote.png') });
 });

@@ -106,31 +106,36 @@ describe('cabinets in 3D', () => {
     expect(withCabinets.batches - without.batches).toBeLessThan(50);
   });
 
-  it('a worktop over two units is drawn by its owner, cut round a sink with the bowl below; moving a unit away rebuilds both', () => {
+  it('a worktop over two units is drawn unit by unit, cut round a sink with the bowl below; moving a unit away rebuilds both', () => {
     const { tk, storeyId } = withRoom();
     const graph = withGraph(tk);
     // Side by side at y 1500 (fronts to plan -y): a 600 at x 1700..2300, an 800 sink unit at 2300..3100.
     const { id: a } = tk.exec('cabinet.add', { storeyId, cabinetKind: 'base', position: { x: 2000, y: 1500, z: 0 } });
     const { id: b } = tk.exec('cabinet.add', { storeyId, cabinetKind: 'base', position: { x: 2700, y: 1500, z: 0 }, width: 800, fitting: 'sink' });
-    const [owner, other] = a < b ? [a, b] : [b, a];
-    const ownerMeshes = meshesOf(graph.objectFor(owner)!);
-    // carcass, front, metal (handles), the slab, the tap, the bowl
-    expect(ownerMeshes).toHaveLength(6);
-    expect(meshesOf(graph.objectFor(other)!)).toHaveLength(3);
-    const slab = ownerMeshes[3]!;
-    // One piece 1400 long, cut round the 500 x 400 hole: a strip either side, one in front, one behind.
-    expect(triangles(slab)).toBe(4 * 12);
-    const top = boxOf([slab]);
-    expect([top.min.x, top.max.x, top.min.y, top.max.y]).toEqual([1.7, 3.1, 0.82, 0.835].map((v) => expect.closeTo(v, 6)));
+    // The plain unit: carcass, front, handle, and its part of the slab (one box, x 1700..2300).
+    const plain = meshesOf(graph.objectFor(a)!);
+    expect(plain).toHaveLength(4);
+    expect(triangles(plain[3]!)).toBe(12);
+    expect([boxOf([plain[3]!]).min.x, boxOf([plain[3]!]).max.x]).toEqual([1.7, 2.3].map((v) => expect.closeTo(v, 6)));
+    // The sink unit: carcass, front, handles, its part of the slab, the tap, the bowl.
+    const sink = meshesOf(graph.objectFor(b)!);
+    expect(sink).toHaveLength(6);
+    // x 2300..3100 cut round the 500 x 400 hole: a strip either side, one in front, one behind.
+    expect(triangles(sink[3]!)).toBe(4 * 12);
+    const top = boxOf([sink[3]!]);
+    expect([top.min.x, top.max.x, top.min.y, top.max.y]).toEqual([2.3, 3.1, 0.82, 0.835].map((v) => expect.closeTo(v, 6)));
     // The bowl: its bottom and four sides, 200 below the slab's underside.
-    const bowl = ownerMeshes[5]!;
+    const bowl = sink[5]!;
     expect(triangles(bowl)).toBe(5 * 2);
     expect(boxOf([bowl]).min.y).toBeCloseTo(0.62, 6);
+    // A fitting on one unit rebuilds that unit only.
+    tk.exec('cabinet.update', { id: b, sinkType: 'double' });
+    expect(graph.lastSync.rebuilt.has(b)).toBe(true);
+    expect(graph.lastSync.rebuilt.has(a)).toBe(false);
 
-    // The unit without the sink moved 100 mm away: two worktops, each unit drawing its own.
-    const moved = a === owner ? other : owner;
-    const m = tk.get(moved, 'cabinet');
-    tk.exec('cabinet.update', { id: moved, position: { ...m.position, y: m.position.y + 100 } });
+    // The plain unit moved 100 mm away: two worktops, each of its own unit.
+    const m = tk.get(a, 'cabinet');
+    tk.exec('cabinet.update', { id: a, position: { ...m.position, y: m.position.y + 100 } });
     expect(graph.lastSync.rebuilt.has(a)).toBe(true);
     expect(graph.lastSync.rebuilt.has(b)).toBe(true);
     expect(boxOf([meshesOf(graph.objectFor(a)!)[3]!]).max.x).toBeCloseTo(2.3, 6);

@@ -90,6 +90,15 @@ describe('worktop geometry', () => {
     // Backsplash: A's back 2400, A's end against the left wall 580, B's back 1180; B's butt end none.
     expect(w!.backsplash.map((r) => Math.round(r.length))).toEqual([2400, 580, 1180]);
     expect(w!.backsplashLength).toBe(4160);
+    // Unit by unit (what each draws): the corner unit 0..1000 of A with A's corner end's
+    // backsplash, the 1400 the rest of A, b1 the whole of B.
+    const part = (id: string) => w!.portions.find((p) => p.unitId === id)!;
+    expect(part(corner.id).spans).toEqual([{ piece: 0, u0: 0, u1: 1000 }]);
+    expect(part(a2.id).spans).toEqual([{ piece: 0, u0: 1000, u1: 2400 }]);
+    expect(part(b1.id).spans).toEqual([{ piece: 1, u0: 0, u1: 1180 }]);
+    expect(part(corner.id).backsplash.map((r) => Math.round(r.length))).toEqual([1000, 580]);
+    expect(part(a2.id).backsplash.map((r) => Math.round(r.length))).toEqual([1400]);
+    expect(part(b1.id).backsplash.map((r) => Math.round(r.length))).toEqual([1180]);
   });
 
   it('a unit of another storey or facing another way at the same place does not join', () => {

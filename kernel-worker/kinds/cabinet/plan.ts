@@ -12,16 +12,17 @@ import type { Painter } from '../../render/plan-primitives';
 // white (the floor's pattern stops at it), hinged doors as their leaf opened square with its swing
 // arc, sliding doors as their panels on two tracks, drawer fronts as a line; wall units (hung above
 // the worktop) dashed and unfilled, as plans draw what is overhead; a filler as its board. A
-// kitchen's worktop (geometry/worktop.ts) is drawn by its owner unit: each slab piece's outline
-// (the overhang's edge in front of the doors, the joint at an L's corner), a sink's bowls with
-// their drains and the tap behind, a hob's glass with its two burners.
+// kitchen's worktop (geometry/worktop.ts): its owner unit draws each slab piece's outline (the
+// overhang's edge in front of the doors, the joint at an L's corner), never highlighted, as it is no
+// one unit's; each sink or hob unit its symbol (bowls with their drains and the tap behind, the
+// hob's glass with its two burners), highlighted with it.
 
 /** The shown storey's worktops, once per drawing. */
 const storeyWorktops = planShared((ctx) => (ctx.storeyId === null ? [] : worktops(ctx.records.referring(ctx.storeyId, 'cabinet'), ctx.walls)));
 
-function drawWorktop(w: Worktop, paint: Painter, out: Vec2[]): void {
-  for (const p of w.pieces) paint.ring(p.corners, out);
+function drawFittings(w: Worktop, unitId: string, paint: Painter, out: Vec2[]): void {
   for (const c of w.cutouts) {
+    if (c.cabinetId !== unitId) continue;
     const cos = Math.cos(c.rotation);
     const sin = Math.sin(c.rotation);
     // Local x across the unit, y towards its back (as a cabinet's own frame).
@@ -120,8 +121,13 @@ export const cabinetPlan: PlanFacet<CabinetRecord> = {
       case 'none':
         break;
     }
-    const owned = storeyWorktops(ctx).find((w) => w.ownerId === c.id);
-    if (owned) drawWorktop(owned, paint, segments);
+    const over = storeyWorktops(ctx).find((w) => w.unitIds.includes(c.id));
+    if (over) drawFittings(over, c.id, paint, segments);
     paint.lines.push({ role: 'cabinet', id: c.id, state, color: COLORS[state], opacity: 1, layer: PLAN_LAYERS.wallEdge, segments: [...segments, ...dashed] });
+    if (over?.ownerId === c.id) {
+      const outline: Vec2[] = [];
+      for (const p of over.pieces) paint.ring(p.corners, outline);
+      paint.lines.push({ role: 'cabinet', id: c.id, state: 'normal', color: COLORS.normal, opacity: 1, layer: PLAN_LAYERS.wallEdge, segments: outline });
+    }
   },
 };

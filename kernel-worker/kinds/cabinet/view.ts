@@ -6,14 +6,14 @@ import { boxEdges, boxSurface } from '../../render/box-solids';
 import { planToWorld } from '../../render/coords';
 import { hashOf } from '../../render/materials';
 import { viewIndex, type ViewKind } from '../view-kind';
-import { bowlSurface, HOB_GLASS_COLOUR, SINK_BOWL_COLOUR, storeyWorktops, WORKTOP_COLOURS, worktopSolids, type WorktopSolids } from './worktop-view';
+import { bowlSurface, HOB_GLASS_COLOUR, portionOf, SINK_BOWL_COLOUR, storeyWorktops, WORKTOP_COLOURS, worktopSolids, type WorktopSolids } from './worktop-view';
 
 // A cabinet in 3D: its boards, fronts and handles (geometry/cabinet-parts.ts) as real boxes, one
 // mesh per look (carcass material, door material, metal). The looks are shared materials, so the
 // static batches merge every cabinet's meshes per material: a kitchen of 30 units in two
 // colours costs three draw calls, not ninety. A kitchen's worktop (geometry/worktop.ts) is drawn
-// by its owner unit (worktop-view.ts): any unit's change revisits its storey's units, and only those
-// whose own boxes or owned worktop changed are rebuilt.
+// unit by unit, each the part over it (worktop-view.ts): any unit's change revisits its storey's
+// units, and only those whose own boxes or part of the worktop changed are rebuilt.
 
 export const cabinetsOfStorey = viewIndex('cabinet', 'cabinetsOfStorey', (c) => c.storeyId);
 
@@ -65,7 +65,7 @@ interface CabinetState {
   readonly key: string;
   readonly frame: Frame;
   readonly boxes: readonly CabinetBox[];
-  /** the worktop this unit owns, as boxes; null: none */
+  /** its part of the worktop over it, as boxes; null: none */
   readonly worktop: WorktopSolids | null;
 }
 
@@ -85,7 +85,8 @@ export const cabinetView: ViewKind<'cabinet', CabinetState> = {
   update(c, env, old) {
     const elevation = env.elevationOf(c.storeyId);
     const { id: _id, name: _name, ...shape } = c;
-    const owned = storeyWorktops(env.indexed(cabinetsOfStorey, c.storeyId), env.records.referring(c.storeyId, 'wall')).find((w) => w.ownerId === c.id) ?? null;
+    const over = storeyWorktops(env.indexed(cabinetsOfStorey, c.storeyId), env.records.referring(c.storeyId, 'wall')).find((w) => w.unitIds.includes(c.id));
+    const owned = over ? portionOf(over, c.id) : null;
     const key = JSON.stringify([shape, elevation, owned]);
     if (old?.key === key) return undefined;
     const frame = frameOf(c, elevation);

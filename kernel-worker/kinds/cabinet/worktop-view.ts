@@ -2,15 +2,16 @@ import { BufferGeometry, Float32BufferAttribute, Vector3 } from 'three';
 import { HOB_TOP } from '../../../protocol/cabinets';
 import type { WorktopMaterial } from '../../../protocol/price-list';
 import type { CabinetRecord, Vec2, WallRecord } from '../../../protocol/records';
-import { BACKSPLASH_THICKNESS, worktops, type Worktop, type WorktopCutout, type WorktopPiece } from '../../geometry/worktop';
+import { BACKSPLASH_THICKNESS, worktops, type Worktop, type WorktopCutout, type WorktopPiece, type WorktopPortion } from '../../geometry/worktop';
 import { planToWorld } from '../../render/coords';
 
 // A worktop in 3D (geometry/worktop.ts): the slab with its thickness, cut round each sink and hob,
 // the sink's bowls sunk below it, the hob's glass on top with its burners, a tap, and the
-// backsplash along the walls. Drawn by the worktop's owner unit's view, so it is rebuilt with
-// whichever of its units changed (the cabinet view revisits a storey's units on any unit's change),
-// and as boxes in a handful of shared materials: the static batches merge every worktop's slab into
-// one draw call per material, as they do the units' boards.
+// backsplash along the walls. Each unit's view draws the part over it (WorktopPortion), so a click
+// on the worktop picks the unit under it, whose properties hold the sink, the hob and the
+// worktop's choices; the cabinet view revisits a storey's units on any unit's change, and only
+// those whose part changed are rebuilt. Boxes in a handful of shared materials: the static batches
+// merge every worktop's slab into one draw call per material, as they do the units' boards.
 
 /** A box in a piece's frame: u along it, v from its front to its back, z up from the storey floor. */
 interface LocalBox {
@@ -87,23 +88,35 @@ function localCutout(f: Frame, p: WorktopPiece, c: WorktopCutout) {
   return { u, v, hw: c.size.width / 2, hd: c.size.depth / 2, cut: c };
 }
 
-/** The worktop as boxes in world coordinates (the storey's floor at `elevation`). */
-export function worktopSolids(w: Worktop, elevation: number): WorktopSolids {
+/** The part of the worktop over one unit, what it draws: its stretches, the cut-outs in them, its backsplash. */
+export function portionOf(w: Worktop, unitId: string) {
+  const portion = w.portions.find((p) => p.unitId === unitId);
+  if (!portion) return null;
+  // A unit's cut-out lies within its own stretch (narrower than its inside): its neighbours' are not its concern.
+  const cutouts = w.cutouts.filter((c) => c.cabinetId === unitId);
+  return { material: w.material, thickness: w.thickness, base: w.base, backsplashHeight: w.backsplashHeight, pieces: portion.spans.map((s) => w.pieces[s.piece]!), portion, cutouts };
+}
+export type WorktopPart = NonNullable<ReturnType<typeof portionOf>>;
+
+/** A unit's part of its worktop as boxes in world coordinates (the storey's floor at `elevation`). */
+export function worktopSolids(part: WorktopPart, elevation: number): WorktopSolids {
   const boxes: { [K in WorktopLook]: Vector3[][] } = { slab: [], metal: [], glass: [] };
   const bowls: Vector3[][] = [];
-  const z0 = w.base;
-  const z1 = w.base + w.thickness;
-  for (const p of w.pieces) {
+  const z0 = part.base;
+  const z1 = part.base + part.thickness;
+  const { portion }: { portion: WorktopPortion } = part;
+  portion.spans.forEach((span, i) => {
+    const p = part.pieces[i]!;
     const f = pieceFrame(p);
-    const holes = w.cutouts.flatMap((c) => localCutout(f, p, c) ?? []).sort((a, b) => a.u - b.u);
-    // The slab in strips along the piece: full depth between holes, in front of and behind each hole.
-    let u = 0;
+    const holes = part.cutouts.flatMap((c) => localCutout(f, p, c) ?? []).filter((h) => h.u > span.u0 && h.u < span.u1).sort((a, b) => a.u - b.u);
+    // The slab in strips along its stretch: full depth between holes, in front of and behind each hole.
+    let u = span.u0;
     const slab = (b: LocalBox) => {
       if (b.u1 - b.u0 > 0.5 && b.v1 - b.v0 > 0.5) boxes.slab.push(corners(f, b, elevation));
     };
     for (const h of holes) {
       const a = Math.max(u, h.u - h.hw);
-      const e = Math.min(p.length, h.u + h.hw);
+      const e = Math.min(span.u1, h.u + h.hw);
       slab({ u0: u, u1: a, v0: 0, v1: p.depth, z0, z1 });
       slab({ u0: a, u1: e, v0: 0, v1: h.v - h.hd, z0, z1 });
       slab({ u0: a, u1: e, v0: h.v + h.hd, v1: p.depth, z0, z1 });
@@ -128,13 +141,13 @@ export function worktopSolids(w: Worktop, elevation: number): WorktopSolids {
         }
       }
     }
-    slab({ u0: u, u1: p.length, v0: 0, v1: p.depth, z0, z1 });
-  }
-  for (const r of w.backsplash) {
+    slab({ u0: u, u1: span.u1, v0: 0, v1: p.depth, z0, z1 });
+  });
+  for (const r of portion.backsplash) {
     // Standing on the slab against the wall, BACKSPLASH_THICKNESS into the worktop.
     const along = { x: (r.end.x - r.start.x) / r.length, y: (r.end.y - r.start.y) / r.length };
     const f: Frame = { origin: r.start, u: along, v: r.inward };
-    boxes.slab.push(corners(f, { u0: 0, u1: r.length, v0: 0, v1: BACKSPLASH_THICKNESS, z0: z1, z1: z1 + w.backsplashHeight }, elevation));
+    boxes.slab.push(corners(f, { u0: 0, u1: r.length, v0: 0, v1: BACKSPLASH_THICKNESS, z0: z1, z1: z1 + part.backsplashHeight }, elevation));
   }
   return { boxes, bowls };
 }
