@@ -57,8 +57,9 @@ function surfaceOf(f: Frame, boxes: readonly CabinetBox[]): BufferGeometry {
   return boxSurface(boxes.map((box) => corners(f, box)));
 }
 
+/** The boards' edges and the hob's; not the worktop's, whose parts meet over every unit joint where the stone has no seam. */
 function edgesOf(f: Frame, boxes: readonly CabinetBox[], worktop: WorktopSolids | null): BufferGeometry {
-  return boxEdges([...boxes.map((box) => corners(f, box)), ...(worktop ? [...worktop.boxes.slab, ...worktop.boxes.glass] : [])]);
+  return boxEdges([...boxes.map((box) => corners(f, box)), ...(worktop?.boxes.glass ?? [])]);
 }
 
 interface CabinetState {
