@@ -46,6 +46,8 @@ test('an L kitchen with a sink and a hob under one worktop', async ({ page }) =>
   await choose(page, worktop, '水槽', '双槽');
   await worktop.getByText('后挡水').click();
   await expect(worktop.getByLabel('挡水高度')).toHaveValue('50');
+  await worktop.scrollIntoViewIfNeeded();
+  await panel.screenshot({ path: path.join(SHOTS, 'panel.png') });
   // A hob's cut-out in a 600 unit is refused.
   await properties.getByLabel('宽度').fill('600');
   await properties.getByLabel('宽度').press('Enter');
