@@ -2,6 +2,8 @@
 // fields take and the small catalogues (handles, board materials) the kernel checks them against,
 // shared with the UI that offers them. Sizes in millimetres.
 
+import { WORKTOP_MATERIALS, type WorktopMaterial } from './price-list';
+
 /** base / wall / tall kitchen units, a blind corner base unit, a wardrobe unit, and a filler board closing a run. */
 export const CABINET_KINDS = ['base', 'wall', 'tall', 'cornerBase', 'wardrobe', 'filler'] as const;
 export type CabinetKind = (typeof CABINET_KINDS)[number];
@@ -75,3 +77,74 @@ export const CABINET_MAX_SIZE = { width: 2700, depth: 1200, height: 2700 } as co
 
 /** Sliding doors: 2 to 4 panels. */
 export const SLIDING_PANELS = { min: 2, max: 4 } as const;
+
+// -- Kitchen worktops (台面): the designer's choices, kept as optional fields on the base units
+// (CabinetRecord.worktopMaterial, backsplash, fitting, sinkType, appliances). The worktop itself is
+// never stored: kernel-worker/geometry/worktop.ts derives it from the base run every time, so it
+// cannot go stale when a unit moves. Sizes in millimetres.
+
+/** What a base run's worktop is made of; 'none': no worktop over this unit (a laundry, a desk). */
+export const WORKTOP_CHOICES = [...WORKTOP_MATERIALS, 'none'] as const;
+export type WorktopChoice = (typeof WORKTOP_CHOICES)[number];
+/** The worktop of a unit that says nothing (absent worktopMaterial). */
+export const DEFAULT_WORKTOP_MATERIAL: WorktopMaterial = 'quartz';
+
+/** Slab thickness per material: quartz 15, sintered stone 12, stainless folded to a 20 mm edge. */
+export const WORKTOP_THICKNESS: Readonly<Record<WorktopMaterial, number>> = { quartz: 15, sinteredStone: 12, stainless: 20 };
+/** How far the worktop stands out past the unit fronts (over the doors' 18 mm and a drip edge). */
+export const WORKTOP_OVERHANG = 20;
+/** The longest piece a slab is cut in; a longer leg is split into equal pieces. */
+export const WORKTOP_MAX_PIECE = 3000;
+/** Backsplash (后挡水) heights a designer may choose; 0 or absent: none. */
+export const BACKSPLASH_LIMITS = { min: 20, max: 300, standard: 50 } as const;
+
+/** What is set into the worktop over a unit. */
+export const CABINET_FITTINGS = ['none', 'sink', 'hob'] as const;
+export type CabinetFitting = (typeof CABINET_FITTINGS)[number];
+export const SINK_TYPES = ['single', 'double'] as const;
+export type SinkType = (typeof SINK_TYPES)[number];
+
+/** A cut-out in the worktop (width across the unit, depth front to back) and how deep its bowl goes. */
+export interface FittingCutout {
+  readonly width: number;
+  readonly depth: number;
+  /** a sink's bowl below the worktop's top; 0 for a hob (it sits on top) */
+  readonly bowl: number;
+}
+
+/** Typical undermount sinks and a two-burner hob's cut-out. */
+export const FITTING_CUTOUTS: { readonly single: FittingCutout; readonly double: FittingCutout; readonly hob: FittingCutout } = {
+  single: { width: 500, depth: 400, bowl: 200 },
+  double: { width: 760, depth: 420, bowl: 200 },
+  hob: { width: 650, depth: 350, bowl: 0 },
+};
+/** The hob's glass top standing on the worktop around its cut-out. */
+export const HOB_TOP = { width: 760, depth: 450, height: 12 } as const;
+
+/** The cut-out a unit's fitting needs; null for none. */
+export function fittingCutout(c: { readonly fitting?: CabinetFitting; readonly sinkType?: SinkType }): FittingCutout | null {
+  if (c.fitting === 'sink') return FITTING_CUTOUTS[c.sinkType ?? 'single'];
+  if (c.fitting === 'hob') return FITTING_CUTOUTS.hob;
+  return null;
+}
+
+/** Built-in appliances (price list codes, 方太电器) and what they need of the unit they go on. */
+export const APPLIANCE_PLACES = ['hob', 'hood', 'sink', 'builtIn'] as const;
+export type AppliancePlace = (typeof APPLIANCE_PLACES)[number];
+export const KITCHEN_APPLIANCES: readonly { readonly code: string; readonly name: string; readonly place: AppliancePlace }[] = [
+  { code: 'FT-HOB-TH33B', name: '方太燃气灶 TH33B', place: 'hob' },
+  // The hood hangs over the hob: it is ordered with the hob's unit (or the wall unit above it).
+  { code: 'FT-HOOD-JQ26TS', name: '方太吸油烟机 JQ26TS', place: 'hood' },
+  { code: 'FT-DISH-X9', name: '方太水槽洗碗机 X9', place: 'sink' },
+  { code: 'FT-STEAM-E2', name: '方太嵌入式蒸烤一体机 E2', place: 'builtIn' },
+  { code: 'FT-DISINF-J45ES', name: '方太消毒柜 J45ES', place: 'builtIn' },
+];
+/** What a unit given a hob in the UI orders with it unless the designer says otherwise. */
+export const DEFAULT_HOB_APPLIANCES: readonly string[] = ['FT-HOB-TH33B', 'FT-HOOD-JQ26TS'];
+
+export function kitchenAppliance(code: string) {
+  return KITCHEN_APPLIANCES.find((a) => a.code === code);
+}
+
+/** Units a worktop runs over: base units and the blind corner; fillers between them join them. */
+export const WORKTOP_KINDS: readonly CabinetKind[] = ['base', 'cornerBase'];

@@ -1,4 +1,4 @@
-import type { CabinetKind } from './cabinets';
+import type { CabinetKind, WorktopChoice } from './cabinets';
 import type {
   AppliedMaterial,
   CameraView,
@@ -292,6 +292,15 @@ export interface CommandMap {
       z?: number;
     };
     result: { ids: string[]; units: number[]; fillers: number[] };
+  };
+  /**
+   * The worktop over a base unit (kernel-worker/geometry/worktop.ts): its material ('none': no
+   * worktop over these units) and backsplash height (0: none), written on every unit of the worktop
+   * the unit `id` is part of (a unit with none: that unit alone), as one step.
+   */
+  'cabinet.setWorktop': {
+    args: { id: string; worktopMaterial?: WorktopChoice; backsplash?: number };
+    result: { ids: string[] };
   };
 
   /** Removes document records of any type (the Delete key on a selection), with their dependants. */

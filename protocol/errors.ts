@@ -79,7 +79,9 @@ export type OpeningRefusal = (typeof OPENING_REFUSALS)[number];
 /**
  * Why the kernel refused a cabinet (a cabinet's add or update, a run): a size under its kind's
  * minimum or over a board's length, a handle that does not fit (catalogues.md §8 拉手错误), doors
- * its kind cannot take, more shelves or drawers than its height holds, a run too short for a unit.
+ * its kind cannot take, more shelves or drawers than its height holds, a run too short for a unit;
+ * a sink or hob on a unit that has no worktop or is too narrow for its cut-out, an appliance its
+ * unit cannot take.
  */
 export const CABINET_REFUSALS = [
   'CABINET_TOO_SMALL',
@@ -88,6 +90,9 @@ export const CABINET_REFUSALS = [
   'CABINET_DOORS',
   'CABINET_INTERIOR',
   'CABINET_RUN_TOO_SHORT',
+  'CABINET_FITTING_KIND',
+  'CABINET_FITTING_SIZE',
+  'CABINET_APPLIANCE',
 ] as const;
 export type CabinetRefusal = (typeof CABINET_REFUSALS)[number];
 

@@ -1,7 +1,7 @@
 // Scene records: plain JSON, keyed by id, never mutated in place (a change makes a new object).
 // Lengths are millimetres, angles radians, plan coordinates are x (east) / y (north) on the floor.
 
-import type { CabinetDoorType, CabinetKind, DoorShape, TextureDir } from './cabinets';
+import type { CabinetDoorType, CabinetFitting, CabinetKind, DoorShape, SinkType, TextureDir, WorktopChoice } from './cabinets';
 import type { BoardThickness } from './quote-numbers';
 
 export interface Vec2 {
@@ -334,6 +334,18 @@ export interface CabinetRecord extends RecordBase<'cabinet'> {
   readonly textureDir: TextureDir;
   /** a CABINET_HANDLES id; '' for none */
   readonly handleId: string;
+  // Kitchen worktop choices (protocol/cabinets.ts), all optional: absent is a quartz worktop over
+  // base units with nothing set into it, and no appliances. The worktop is derived, never stored.
+  /** the worktop over this unit; absent: as the rest of its run (the lowest-id unit that says) */
+  readonly worktopMaterial?: WorktopChoice;
+  /** backsplash (后挡水) height along walls, mm; 0: none; absent: as the rest of its run (else none) */
+  readonly backsplash?: number;
+  /** a sink or hob set into the worktop over this unit (base units only) */
+  readonly fitting?: CabinetFitting;
+  /** a sink's bowls (absent: single) */
+  readonly sinkType?: SinkType;
+  /** built-in appliances ordered with this unit: KITCHEN_APPLIANCES codes */
+  readonly appliances?: readonly string[];
 }
 
 /**

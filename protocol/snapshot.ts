@@ -1,3 +1,4 @@
+import type { WorktopMaterial } from './price-list';
 import { RECORD_SCOPES, type AppliedMaterial, type CabinetRecord, type CameraView, ClientInfo, type ModelMount, type Vec3, OpeningKind, OpeningToolParams, ToolName, ViewMode, WallColor, WallDrawParams, WallFace, WallPanelStyle, WallType } from './records';
 
 // The UI mirror: what the React side may read. It is derived by the kernel from the records
@@ -114,7 +115,10 @@ export type SelectedDetail =
       readonly style: WallPanelStyle;
     }
   /** a custom cabinet: its own fields (the properties panel edits them all) */
-  | ({ readonly kind: 'cabinet' } & Omit<CabinetRecord, 'type' | 'storeyId'>)
+  | ({ readonly kind: 'cabinet' } & Omit<CabinetRecord, 'type' | 'storeyId'> & {
+      /** the worktop over it as it stands (its run's choices, geometry/worktop.ts); null: none */
+      readonly worktop?: { readonly material: WorktopMaterial; readonly backsplash: number; readonly length: number } | null;
+    })
   | { readonly kind: 'other'; readonly id: string; readonly type: string };
 
 /** catalogues.md §3 current room info: the selected room, or the room holding the selection. */

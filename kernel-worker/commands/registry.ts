@@ -16,7 +16,7 @@ import { setTool } from './tool';
 import { setCamera, setMaterialMode, setPlan, setStorey, setViewMode } from './view';
 import { addWall, moveWall, moveWallEnd, removeWall, splitWall, updateWall } from './wall';
 import { addWallPanel, removeWallPanel, updateWallPanel } from '../kinds/wallPanel/commands';
-import { addCabinet, fillCabinetRun, removeCabinet, updateCabinet } from '../kinds/cabinet/commands';
+import { addCabinet, fillCabinetRun, removeCabinet, setWorktop, updateCabinet } from '../kinds/cabinet/commands';
 
 /** The one table of commands; `satisfies` makes the compiler hold it to protocol's CommandMap. */
 export const registry = {
@@ -61,6 +61,7 @@ export const registry = {
   'cabinet.update': updateCabinet,
   'cabinet.remove': removeCabinet,
   'cabinet.fillRun': fillCabinetRun,
+  'cabinet.setWorktop': setWorktop,
   'records.remove': removeRecords,
   'selection.set': setSelection,
   'view.setMode': setViewMode,

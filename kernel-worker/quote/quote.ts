@@ -28,6 +28,7 @@ import {
   type TilePrice,
   type TileQuote,
   type VolumeReportGroup,
+  type WorktopDetail,
 } from '../../protocol/quote';
 import type { RecordReader } from '../document/store';
 import { cabinetParts, DRAWER_BOX_HEIGHT, type CabinetPart } from '../geometry/cabinet-parts';
@@ -38,6 +39,7 @@ import { installFeeLine, nonStandardFeeLine, type FeeLineMaker } from './cabinet
 import { MERGED_GROUPS, mergeLines } from './merge-lines';
 import { quoteWallBoards } from './wall-boards';
 import { quoteRoomDoors } from './room-doors';
+import { quoteKitchen } from './worktop';
 
 // The kernel quotation (issue 14; the "bridge" commands of catalogues.md §7: KitQuotationProjectCmd,
 // KitGetQuotationDataStd with qtMode 0): priceData per room, the volume report, the standard quote
@@ -479,28 +481,35 @@ export function createQuoter(): Quoter {
         /** the cabinets' widths added up (mm), for the installation fee */
         runMm: number;
         cabinets: number;
+        worktop: number;
+        readonly worktopDetail: WorktopDetail[];
       }
       const rooms = new Map<string, RoomAcc>();
       const missing = new Set<string>();
+      const roomAcc = (c: CabinetRecord): RoomAcc => {
+        const room = roomOfRecord(records, c);
+        const id = room?.id ?? '';
+        let acc = rooms.get(id);
+        if (!acc) {
+          acc = { id, name: room?.name ?? '', area: room ? areaSquareMetres(room.outline) : 0, allWardrobes: true, groups: new Map(), t9: 0, t18: 0, t25: 0, doorNumber: 0, doorArea: 0, boardArea: 0, runMm: 0, cabinets: 0, worktop: 0, worktopDetail: [] };
+          rooms.set(id, acc);
+        }
+        return acc;
+      };
+      const pushTo = (acc: RoomAcc, group: QuoteGroupName, line: QuoteLine) => {
+        const lines = acc.groups.get(group);
+        if (lines) lines.push(line);
+        else acc.groups.set(group, [line]);
+      };
       for (const c of records.ofType('cabinet')) {
         let q = cache.get(c);
         if (!q) {
           q = quoteCabinet(c, index);
           cache.set(c, q);
         }
-        const room = roomOfRecord(records, c);
-        const id = room?.id ?? '';
-        let acc = rooms.get(id);
-        if (!acc) {
-          acc = { id, name: room?.name ?? '', area: room ? areaSquareMetres(room.outline) : 0, allWardrobes: true, groups: new Map(), t9: 0, t18: 0, t25: 0, doorNumber: 0, doorArea: 0, boardArea: 0, runMm: 0, cabinets: 0 };
-          rooms.set(id, acc);
-        }
+        const acc = roomAcc(c);
         if (c.cabinetKind !== 'wardrobe') acc.allWardrobes = false;
-        const push = (group: QuoteGroupName, line: QuoteLine) => {
-          const lines = acc.groups.get(group);
-          if (lines) lines.push(line);
-          else acc.groups.set(group, [line]);
-        };
+        const push = (group: QuoteGroupName, line: QuoteLine) => pushTo(acc, group, line);
         push('柜体', q.cabinet);
         for (const o of q.others) push(o.group, o.line);
         acc.t9 += q.volume.t9;
@@ -513,6 +522,15 @@ export function createQuoter(): Quoter {
         acc.cabinets += 1;
         for (const m of q.missing) missing.add(m);
       }
+      // Worktops, sinks and appliances (quote/worktop.ts), in the room of the unit each belongs to.
+      const kitchen = quoteKitchen(records, index.list, index.updatedAt);
+      for (const k of kitchen.lines) pushTo(roomAcc(k.cabinet), k.group, k.line);
+      for (const w of kitchen.worktops) {
+        const acc = roomAcc(w.cabinet);
+        acc.worktop += w.metres;
+        acc.worktopDetail.push(w.detail);
+      }
+      for (const m of kitchen.missing) missing.add(m);
 
       // The adding-up: each article once per room and group, then the room's installation.
       const fee = feeMaker(index, (want) => missing.add(want));
@@ -538,8 +556,8 @@ export function createQuoter(): Quoter {
           t_9: roundVolume(acc.t9),
           t_18: roundVolume(acc.t18),
           t_25: roundVolume(acc.t25),
-          worktop: 0,
-          worktopDetail: [],
+          worktop: roundQuantity(acc.worktop),
+          worktopDetail: acc.worktopDetail,
           doorNumber: acc.doorNumber,
           doorArea: roundQuantity(acc.doorArea / 1e6),
           yakouNumber: archways.get(acc.id) ?? 0,
@@ -552,7 +570,7 @@ export function createQuoter(): Quoter {
           roomId: acc.id,
           cabinet: cabinets,
           doorPanel: [...cabinets.flatMap((l) => (l.children ?? []).filter((k) => k.doorShape !== '')), ...(acc.groups.get('趟门') ?? []).filter((l) => l.doorShape !== '')],
-          accessory: [...(acc.groups.get('五金') ?? []), ...(acc.groups.get('趟门') ?? []).filter((l) => l.doorShape === '')],
+          accessory: [...(acc.groups.get('五金') ?? []), ...(acc.groups.get('趟门') ?? []).filter((l) => l.doorShape === ''), ...(acc.groups.get('水槽') ?? []), ...(acc.groups.get('方太电器') ?? [])],
         });
       }
 

@@ -39,13 +39,17 @@ const triangles = (m: Mesh) => m.geometry.getAttribute('position').count / 3;
 const colourOf = (m: Mesh) => (m.material as MeshStandardMaterial).color.getHex();
 
 describe('cabinets in 3D', () => {
-  it('a base unit: carcass on its toe kick, the door and handle in front, each look one mesh', () => {
+  it('a base unit: carcass on its toe kick, the door and handle in front, its worktop on top, each look one mesh', () => {
     const { tk, storeyId } = withRoom();
     const graph = withGraph(tk);
     const { id } = tk.exec('cabinet.add', { storeyId, cabinetKind: 'base', position: { x: 2000, y: 1500, z: 0 }, matCode: 'W01', doorColor: 'N04' });
     const meshes = meshesOf(graph.objectFor(id)!);
-    expect(meshes).toHaveLength(3);
-    const [carcass, front, metal] = meshes as [Mesh, Mesh, Mesh];
+    expect(meshes).toHaveLength(4);
+    const [carcass, front, metal, worktop] = meshes as [Mesh, Mesh, Mesh, Mesh];
+    // Its own worktop (geometry/worktop.ts): quartz 15 mm on its 820 top, flush at its back and
+    // sides, 20 mm past its front: plan y 1780 to 1200.
+    const w = boxOf([worktop]);
+    expect([w.min.x, w.max.x, w.min.y, w.max.y, w.min.z, w.max.z]).toEqual([1.7, 2.3, 0.82, 0.835, -1.78, -1.2].map((v) => expect.closeTo(v, 6)));
     expect(colourOf(carcass)).toBe(CABINET_MATERIALS.find((m) => m.code === 'W01')!.colour);
     expect(colourOf(front)).toBe(materialColour('N04'));
     // The carcass: 600 wide about x 2000, 560 deep about y 1500, from the 100 toe kick to 820.
@@ -94,11 +98,48 @@ describe('cabinets in 3D', () => {
     };
     const without = build(false);
     const withCabinets = build(true);
-    // 2 carcass colours + 3 door colours (+ metal, shared with door handles): at most 5 more batches.
+    // 2 carcass colours + 3 door colours (+ metal, shared with door handles) + the quartz of the 24
+    // base and corner units' worktops (each stands alone): at most 7 more batches.
     expect(withCabinets.ownMeshes).toBe(0);
-    expect(withCabinets.batchedMeshes - without.batchedMeshes).toBe(180);
-    expect(withCabinets.batches - without.batches).toBeLessThanOrEqual(6);
+    expect(withCabinets.batchedMeshes - without.batchedMeshes).toBe(180 + 24);
+    expect(withCabinets.batches - without.batches).toBeLessThanOrEqual(7);
     expect(withCabinets.batches - without.batches).toBeLessThan(50);
+  });
+
+  it('a worktop over two units is drawn unit by unit, cut round a sink with the bowl below; moving a unit away rebuilds both', () => {
+    const { tk, storeyId } = withRoom();
+    const graph = withGraph(tk);
+    // Side by side at y 1500 (fronts to plan -y): a 600 at x 1700..2300, an 800 sink unit at 2300..3100.
+    const { id: a } = tk.exec('cabinet.add', { storeyId, cabinetKind: 'base', position: { x: 2000, y: 1500, z: 0 } });
+    const { id: b } = tk.exec('cabinet.add', { storeyId, cabinetKind: 'base', position: { x: 2700, y: 1500, z: 0 }, width: 800, fitting: 'sink' });
+    // The plain unit: carcass, front, handle, and its part of the slab (one box, x 1700..2300).
+    const plain = meshesOf(graph.objectFor(a)!);
+    expect(plain).toHaveLength(4);
+    expect(triangles(plain[3]!)).toBe(12);
+    expect([boxOf([plain[3]!]).min.x, boxOf([plain[3]!]).max.x]).toEqual([1.7, 2.3].map((v) => expect.closeTo(v, 6)));
+    // The sink unit: carcass, front, handles, its part of the slab, the tap, the bowl.
+    const sink = meshesOf(graph.objectFor(b)!);
+    expect(sink).toHaveLength(6);
+    // x 2300..3100 cut round the 500 x 400 hole: a strip either side, one in front, one behind.
+    expect(triangles(sink[3]!)).toBe(4 * 12);
+    const top = boxOf([sink[3]!]);
+    expect([top.min.x, top.max.x, top.min.y, top.max.y]).toEqual([2.3, 3.1, 0.82, 0.835].map((v) => expect.closeTo(v, 6)));
+    // The bowl: its bottom and four sides, 200 below the slab's underside.
+    const bowl = sink[5]!;
+    expect(triangles(bowl)).toBe(5 * 2);
+    expect(boxOf([bowl]).min.y).toBeCloseTo(0.62, 6);
+    // A fitting on one unit rebuilds that unit only.
+    tk.exec('cabinet.update', { id: b, sinkType: 'double' });
+    expect(graph.lastSync.rebuilt.has(b)).toBe(true);
+    expect(graph.lastSync.rebuilt.has(a)).toBe(false);
+
+    // The plain unit moved 100 mm away: two worktops, each of its own unit.
+    const m = tk.get(a, 'cabinet');
+    tk.exec('cabinet.update', { id: a, position: { ...m.position, y: m.position.y + 100 } });
+    expect(graph.lastSync.rebuilt.has(a)).toBe(true);
+    expect(graph.lastSync.rebuilt.has(b)).toBe(true);
+    expect(boxOf([meshesOf(graph.objectFor(a)!)[3]!]).max.x).toBeCloseTo(2.3, 6);
+    expect(boxOf([meshesOf(graph.objectFor(b)!)[3]!]).min.x).toBeCloseTo(2.3, 6);
   });
 
   it('is picked in the 3D view and deleted as the selection', async () => {
@@ -181,6 +222,17 @@ describe('cabinets in the plan', () => {
     const dashes = lines(again, wall);
     expect(dashes.length / 2).toBeGreaterThan(8);
     for (let i = 0; i < dashes.length; i += 2) expect(Math.hypot(dashes[i + 1]!.x - dashes[i]!.x, dashes[i + 1]!.y - dashes[i]!.y)).toBeLessThanOrEqual(60 + 1e-6);
+  });
+
+  it('a worktop is its pieces outlined 20 mm past the fronts, a hob its glass and two burners', () => {
+    const { tk, storeyId } = withRoom();
+    const { id } = tk.exec('cabinet.add', { storeyId, cabinetKind: 'base', position: { x: 2000, y: 1500, z: 0 }, width: 800, fitting: 'hob' });
+    const segments = lines(drawPlan(tk.kernel.records, { pxPerMm: 0.1 }), id);
+    const has = (p: { x: number; y: number }, q: { x: number; y: number }) => segments.some((s, i) => i % 2 === 0 && Math.hypot(s.x - p.x, s.y - p.y) < 1e-6 && Math.hypot(segments[i + 1]!.x - q.x, segments[i + 1]!.y - q.y) < 1e-6);
+    // The front edge of the slab: y 1220 - 20, from x 2400 to 1600 (the ring runs back, then front).
+    expect(has({ x: 2400, y: 1200 }, { x: 1600, y: 1200 })).toBe(true);
+    // The hob's 760 x 450 glass about the slab's middle (y 1490).
+    expect(has({ x: 1620, y: 1490 - 225 }, { x: 2380, y: 1490 - 225 })).toBe(true);
   });
 
   it('sliding doors are their panels on two tracks; selection shows in its state', () => {

@@ -148,7 +148,12 @@ describe('cabinet commands', () => {
     // Selected: the properties panel gets its fields, and the room it stands in is the current room.
     const first = tk.ofType('cabinet')[0]!;
     tk.exec('selection.set', { ids: [first.id] });
-    expect(tk.snapshot.selected).toEqual({ kind: 'cabinet', ...Object.fromEntries(Object.entries(first).filter(([k]) => k !== 'type' && k !== 'storeyId')) });
+    // With the worktop its run carries: the default quartz, no backsplash, 2400 long.
+    expect(tk.snapshot.selected).toEqual({
+      kind: 'cabinet',
+      ...Object.fromEntries(Object.entries(first).filter(([k]) => k !== 'type' && k !== 'storeyId')),
+      worktop: { material: 'quartz', backsplash: 0, length: 2400 },
+    });
     expect(tk.snapshot.currentRoom?.roomName).toBe('客厅');
     tk.exec('storey.remove', { id: storeyId });
     expect(tk.ofType('cabinet')).toHaveLength(0);

@@ -162,10 +162,89 @@ describe('kernel quotation', () => {
     expect(room.groups.柜体附加费!.map(pick)).toEqual([
       { name: '安装费（按延米）', matCode: 'CF-INSTALL', width: 0, depth: 0, height: 0, num: 2, qty: 1, price_hs: 60, sum: 60, paramUnitName: '米' },
     ]);
-    // 590.87 + 642.50 + 27 + 18 + (52 + 6 + 52 + 72 + 225) + 60
-    expect(quoteListRows(q.priceData).total).toBe(1745.37);
-    // Worktops (台面, 水槽 cut-outs) are not drawn yet: no such groups.
-    expect(room.groups.台面).toBeUndefined();
+    // Side by side, the two units carry one quartz worktop (their default): 1.0 m x 1580, the slab
+    // 1000 x 580 in its price, no sink, no backsplash.
+    expect(room.groups.台面!.map(pick)).toEqual([
+      { name: '石英石台面 15mm', matCode: 'WT-QUARTZ', width: 1000, depth: 580, height: 15, num: 1, qty: 1, price_hs: 1580, sum: 1580, paramUnitName: '米' },
+    ]);
+    expect(room.groups.台面毛板!.map((l) => [l.width, l.depth, l.qty, l.sum])).toEqual([[1000, 580, 0.58, 0]]);
+    expect(room.groups.水槽).toBeUndefined();
+    expect(room.groups.台面附加费).toBeUndefined();
+    // 590.87 + 642.50 + 27 + 18 + (52 + 6 + 52 + 72 + 225) + 60 + 1580
+    expect(quoteListRows(q.priceData).total).toBe(3325.37);
+  });
+
+  it('a 3600 mm L-shaped kitchen with a double sink and a hob: worktop, sink, fees, slabs and appliances, line by line', () => {
+    const { tk, wallIds } = withRoom();
+    // The room's inside runs x 120..3880, y 120..2880 (240 mm walls on centre lines 0 and 4000 / 3000).
+    // Leg A along wall 0 (y = 0), backs 1 mm off its face (y = 121), fronts at y = 681: a 1000 blind
+    // corner unit at x 120..1120 (its blind part in the corner), an 800 sink unit at 1120..1920, a
+    // 600 unit at 1920..2520: 2400 mm of units.
+    const corner = tk.exec('cabinet.add', { cabinetKind: 'cornerBase', wallId: wallIds[0]!, along: 620, name: '转角柜' }).id;
+    const sink = tk.exec('cabinet.add', { cabinetKind: 'base', wallId: wallIds[0]!, along: 1520, width: 800, doorType: 'double', name: '水槽柜' }).id;
+    tk.exec('cabinet.add', { cabinetKind: 'base', wallId: wallIds[0]!, along: 2220, width: 600, name: '单门柜' });
+    // Leg B along wall 3 ((0,3000) to (0,0); along = 3000 - y), backs at x = 121, from the corner
+    // unit's fronts (y = 681) on: an 800 hob unit at y 681..1481, a 400 unit at 1481..1881: 1200 mm.
+    const hob = tk.exec('cabinet.add', { cabinetKind: 'base', wallId: wallIds[3]!, along: 1919, width: 800, doorType: 'double', name: '灶台柜' }).id;
+    tk.exec('cabinet.add', { cabinetKind: 'base', wallId: wallIds[3]!, along: 1319, width: 400, name: '拉篮柜' });
+    tk.exec('cabinet.update', { id: sink, fitting: 'sink', sinkType: 'double' });
+    tk.exec('cabinet.update', { id: hob, fitting: 'hob', appliances: ['FT-HOB-TH33B', 'FT-HOOD-JQ26TS'] });
+    tk.exec('cabinet.setWorktop', { id: corner, worktopMaterial: 'quartz', backsplash: 50 });
+
+    const q = createQuoter().quote(tk.kernel.records, SNAPSHOT);
+    expect(q.missingPrices).toEqual([]);
+    const room = q.priceData[0]!;
+    expect(q.priceData).toHaveLength(1);
+    expect(room.isYg).toBe(false);
+
+    // Slab: 560 deep units + 20 overhang = 580 deep, quartz 15 mm. Leg A's slab runs the whole
+    // 2400 (the corner square is its); leg B's starts at A's overhanging edge (y = 701) and runs to
+    // y = 1881: 1180. Running metres along the wall side: 2.4 + 1.18 = 3.58 m x 1580 = 5656.40.
+    expect(room.groups.台面!.map(pick)).toEqual([
+      { name: '石英石台面 15mm', matCode: 'WT-QUARTZ', width: 3580, depth: 580, height: 15, num: 2, qty: 3.58, price_hs: 1580, sum: 5656.4, paramUnitName: '米' },
+    ]);
+    expect(room.groups.台面![0]!.remark).toBe('2400+1180');
+    // The pieces as cut, in the worktop's price (0): 2400 x 580 = 1.392 m², 1180 x 580 = 0.6844 -> 0.684.
+    expect(room.groups.台面毛板!.map((l) => [pick(l), l.remark])).toEqual([
+      [{ name: '台面毛板', matCode: 'WT-QUARTZ', width: 2400, depth: 580, height: 15, num: 1, qty: 1.392, price_hs: 0, sum: 0, paramUnitName: '平方米' }, '含于台面延米价'],
+      [{ name: '台面毛板', matCode: 'WT-QUARTZ', width: 1180, depth: 580, height: 15, num: 1, qty: 0.684, price_hs: 0, sum: 0, paramUnitName: '平方米' }, '含于台面延米价'],
+    ]);
+    // A double-bowl sink (760 x 420 cut-out) and its tap.
+    expect(room.groups.水槽!.map(pick)).toEqual([
+      { name: '304 不锈钢双槽', matCode: 'SK-DOUBLE', width: 760, depth: 420, height: 0, num: 1, qty: 1, price_hs: 980, sum: 980, paramUnitName: '件' },
+      { name: '抽拉式冷热龙头', matCode: 'SK-TAP', width: 0, depth: 0, height: 0, num: 1, qty: 1, price_hs: 360, sum: 360, paramUnitName: '件' },
+    ]);
+    // Cut-outs, then the backsplash along the walls: A's back 2400, A's corner end against wall 3
+    // 580, B's back 1180 (B's end butting against A has none, its free end no wall): 4.16 m x 90 = 374.40.
+    expect(room.groups.台面附加费!.map(pick)).toEqual([
+      { name: '水槽开孔（台下盆）', matCode: 'WF-SINK-CUT', width: 760, depth: 420, height: 0, num: 1, qty: 1, price_hs: 200, sum: 200, paramUnitName: '处' },
+      { name: '灶具开孔', matCode: 'WF-HOB-CUT', width: 650, depth: 350, height: 0, num: 1, qty: 1, price_hs: 150, sum: 150, paramUnitName: '处' },
+      { name: '后挡水', matCode: 'WF-BACKSPLASH', width: 4160, depth: 0, height: 50, num: 1, qty: 4.16, price_hs: 90, sum: 374.4, paramUnitName: '米' },
+    ]);
+    expect(room.groups.方太电器!.map(pick)).toEqual([
+      { name: '方太燃气灶 TH33B', matCode: 'FT-HOB-TH33B', width: 0, depth: 0, height: 0, num: 1, qty: 1, price_hs: 2599, sum: 2599, paramUnitName: '件' },
+      { name: '方太吸油烟机 JQ26TS', matCode: 'FT-HOOD-JQ26TS', width: 0, depth: 0, height: 0, num: 1, qty: 1, price_hs: 4299, sum: 4299, paramUnitName: '件' },
+    ]);
+    expect(room.groups.方太电器![0]!.remark).toBe('灶台柜');
+    // The kitchen's lines besides the cabinets: 5656.40 + 0 + (980 + 360) + (200 + 150 + 374.40) + (2599 + 4299) = 14618.80.
+    const rows = quoteListRows(q.priceData).rows.filter((r) => ['台面', '台面毛板', '水槽', '台面附加费', '方太电器'].includes(r.CombinationInfo));
+    expect(Math.round(rows.reduce((s, r) => s + r.TotalAmount, 0) * 100) / 100).toBe(14618.8);
+
+    // Volume report: 3.58 m of quartz.
+    const volume = q.volume.ok ? q.volume.groups[0]! : null;
+    expect(volume).toMatchObject({ worktop: 3.58, worktopDetail: [{ modelno: 'WT-QUARTZ', qty: 3.58, mats: '石英石台面 15mm' }] });
+    // The standard quote's accessories list the sink, tap and appliances after the hardware.
+    const accessory = q.standard.rooms[0]!.accessory.map((l) => l.matCode);
+    expect(accessory.slice(-4)).toEqual(['SK-DOUBLE', 'SK-TAP', 'FT-HOB-TH33B', 'FT-HOOD-JQ26TS']);
+
+    // Moving the 400 unit 100 mm away splits it off: A 2400, B 800 - 20 = 780, and a 400 on its own.
+    const last = tk.ofType('cabinet').find((c) => c.name === '拉篮柜')!;
+    tk.exec('cabinet.update', { id: last.id, position: { ...last.position, y: last.position.y + 100 } });
+    const moved = createQuoter().quote(tk.kernel.records, SNAPSHOT);
+    expect(moved.priceData[0]!.groups.台面!.map((l) => [l.qty, l.remark])).toEqual([
+      [3.18, '2400+780'],
+      [0.4, '400'],
+    ]);
   });
 
   it('no cabinets: the volume report says 计算方数异常！ and the quote is empty', () => {
@@ -338,11 +417,12 @@ describe('kernel quotation', () => {
     expect(quotedRooms(q.priceData, q.tiles)[0]!.groups.瓷砖![0]!.remark).toBe('地面 10.378㎡，损耗 10%');
 
     // A cabinet in the room: the tiles join its room after the cabinet groups. One 600 base unit: 590.87
-    // + 26 + 6 + 52 + 18 (legs, pins, hinges, handle) + 27 (toe kick) + 36 (0.6 m fitted) = 755.87, + 2521.26 = 3277.13
+    // + 26 + 6 + 52 + 18 (legs, pins, hinges, handle) + 27 (toe kick) + 36 (0.6 m fitted) = 755.87, its
+    // quartz worktop 0.6 m x 1580 = 948, + 2521.26 = 4225.13
     tk.exec('cabinet.add', { cabinetKind: 'base', wallId: wallIds[1]!, along: 1000 });
     const r = createQuoter().quote(tk.kernel.records, { ...SNAPSHOT, tilePrices });
     const withCabinet = quoteListRows(r.priceData, r.tiles);
-    expect(withCabinet.rooms).toEqual([{ roomName: '客厅', total: 3277.13 }]);
+    expect(withCabinet.rooms).toEqual([{ roomName: '客厅', total: 4225.13 }]);
     expect(withCabinet.rows.at(-1)!.CombinationInfo).toBe('瓷砖');
 
     // A code the catalogue has no price for: 0, and reported.

@@ -7,6 +7,7 @@ import { NumberField, SelectField, SwatchField, SwitchField, TextField } from '.
 import { Icon } from './icons';
 import { LIMITS, MAX_NAME_LENGTH, type NumberLimits } from './number-input';
 import { send } from './panel-commands';
+import { WorktopProperties } from './WorktopProperties';
 
 // 定制柜 in the properties panel: every field of the selected cabinet, each change one
 // cabinet.update (one undo step). A change the kernel refuses (a handle that does not fit: 拉手错误)
@@ -56,6 +57,14 @@ export function CabinetProperties({ cabinet }: { readonly cabinet: Cabinet }) {
         <SwatchField label={t`门板颜色`} value={cabinet.doorColor} options={o.materials} onChange={(doorColor) => update({ doorColor })} />
         <SelectField label={t`纹理方向`} value={cabinet.textureDir} options={o.grains} onChange={(textureDir) => update({ textureDir })} />
       </div>
+      {cabinet.cabinetKind === 'base' || cabinet.cabinetKind === 'cornerBase' ? (
+        <>
+          <h3 className="cp-heading">
+            <Trans>台面</Trans>
+          </h3>
+          <WorktopProperties cabinet={cabinet} />
+        </>
+      ) : null}
       <div className="hp-actions">
         <button type="button" className="button button--secondary hp-action hp-action--danger" onClick={() => void send('cabinet.remove', { id: cabinet.id })}>
           <Icon name="trash" size={16} />

@@ -25,6 +25,9 @@ const CABINET_REFUSAL_TEXT: Record<CabinetRefusal, MessageDescriptor> = {
   CABINET_DOORS: msg`该柜型不能使用这种门`,
   CABINET_INTERIOR: msg`柜内放不下这么多层板或抽屉`,
   CABINET_RUN_TOO_SHORT: msg`这段墙太短，放不下标准柜`,
+  CABINET_FITTING_KIND: msg`台面、水槽和灶具只能用在带台面的地柜上`,
+  CABINET_FITTING_SIZE: msg`水槽或灶具的开孔比柜体内宽还大，请加宽柜体`,
+  CABINET_APPLIANCE: msg`这个电器不能装在此柜上`,
 };
 
 export const OPENING_DATA_FAILURE = msg`数据获取失败，不能插入此门窗`;

@@ -1,3 +1,4 @@
+import { WORKTOP_KINDS } from '../../../protocol/cabinets';
 import type { CabinetOptions, CommandArgs } from '../../../protocol/commands';
 import { KernelRefusal } from '../../../protocol/errors';
 import type { CabinetRecord, Vec2, Vec3, WallFace, WallRecord } from '../../../protocol/records';
@@ -6,6 +7,7 @@ import type { Transaction } from '../../document/store';
 import { chosenIdArg, claimId, idArg, removeCommand, requireRecord, storeyFor, updateArgs } from '../../commands/common';
 import type { CommandDef } from '../../commands/types';
 import { fillRun, freeStretches, MIN_FILLER, RUN_WIDTHS } from '../../geometry/cabinet-run';
+import { worktopOfUnit } from '../../geometry/worktop';
 import { placeModel } from '../../geometry/placement';
 import { signedArea } from '../../geometry/polygon';
 import { vec2 } from '../fields';
@@ -36,6 +38,11 @@ const optionShape: Shape<CabinetOptions> = {
   doorColor: optional(shape.doorColor),
   textureDir: optional(shape.textureDir),
   handleId: optional(shape.handleId),
+  worktopMaterial: shape.worktopMaterial,
+  backsplash: shape.backsplash,
+  fitting: shape.fitting,
+  sinkType: shape.sinkType,
+  appliances: shape.appliances,
 };
 
 function options(a: CabinetOptions): Partial<CabinetFields> {
@@ -240,5 +247,28 @@ export const fillCabinetRun: CommandDef<'cabinet.fillRun'> = {
       filler(fill.fillers[1]);
     }
     return { ids, units: fills.flatMap((f) => f.fill.units), fillers: fills.flatMap((f) => f.fill.fillers.filter((w) => w > 0)) };
+  },
+};
+
+export const setWorktop: CommandDef<'cabinet.setWorktop'> = {
+  args: object<CommandArgs<'cabinet.setWorktop'>>({
+    id: idArg,
+    worktopMaterial: shape.worktopMaterial,
+    backsplash: shape.backsplash,
+  }),
+  history: 'undoable',
+  run(tx, a) {
+    const unit = requireRecord(tx, a.id, 'cabinet');
+    if (!WORKTOP_KINDS.includes(unit.cabinetKind)) throw new KernelRefusal('CABINET_FITTING_KIND', `a ${unit.cabinetKind} unit carries no worktop`);
+    const units = tx.referring(unit.storeyId, 'cabinet');
+    const worktop = worktopOfUnit(units, tx.referring(unit.storeyId, 'wall'), unit.id);
+    // A unit with no worktop yet (material 'none', or a wall unit asked by mistake) is set alone:
+    // the record's rule then says whether it may have one.
+    const ids = worktop ? worktop.unitIds : [unit.id];
+    for (const id of ids) {
+      const c = requireRecord(tx, id, 'cabinet');
+      putCabinet(tx, { ...c, ...(a.worktopMaterial !== undefined ? { worktopMaterial: a.worktopMaterial } : {}), ...(a.backsplash !== undefined ? { backsplash: a.backsplash } : {}) });
+    }
+    return { ids: [...ids] };
   },
 };

@@ -1,7 +1,8 @@
-import { CABINET_DOOR_TYPES, CABINET_KINDS, DOOR_SHAPES, TEXTURE_DIRS, type CabinetKind } from '../../../protocol/cabinets';
+import { BACKSPLASH_LIMITS, CABINET_DOOR_TYPES, CABINET_FITTINGS, CABINET_KINDS, DOOR_SHAPES, SINK_TYPES, TEXTURE_DIRS, WORKTOP_CHOICES, WORKTOP_KINDS, type CabinetKind } from '../../../protocol/cabinets';
+import { worktopOfUnit } from '../../geometry/worktop';
 import type { CabinetRecord } from '../../../protocol/records';
 import { BOARD_THICKNESSES } from '../../../protocol/quote-numbers';
-import { boolean, CheckError, finite, joinPath, oneOf, string } from '../../document/check';
+import { arrayOf, boolean, CheckError, finite, joinPath, oneOf, optional, string } from '../../document/check';
 import { angle, id, label, literal, position } from '../fields';
 import type { RecordKind } from '../record-kind';
 import { cabinetProblem } from './rules';
@@ -70,6 +71,12 @@ export const cabinetRecordKind = {
     doorColor: matCode,
     textureDir: oneOf(TEXTURE_DIRS),
     handleId: string({ maxLength: 32 }),
+    // Kitchen worktop choices: optional, absent is the default worktop with nothing set in.
+    worktopMaterial: optional(oneOf(WORKTOP_CHOICES)),
+    backsplash: optional(finite({ min: 0, max: BACKSPLASH_LIMITS.max })),
+    fitting: optional(oneOf(CABINET_FITTINGS)),
+    sinkType: optional(oneOf(SINK_TYPES)),
+    appliances: optional(arrayOf(string({ pattern: /^[A-Za-z0-9_.-]{1,32}$/ }), { maxLength: 8 })),
   },
   rules: [
     (c, path) => {
@@ -82,7 +89,14 @@ export const cabinetRecordKind = {
   defaults: { name: '', rotation: 0 },
   snapshot: {
     // Its own copy of the position: the UI mirror patches the snapshot in place, never the record.
-    selected: ({ type: _type, storeyId: _storeyId, ...fields }) => ({ kind: 'cabinet', ...fields, position: { ...fields.position } }),
+    selected: (c, records) => {
+      const { type: _type, storeyId: _storeyId, ...fields } = c;
+      // The worktop as its run has it: a unit that says nothing follows the others (geometry/worktop.ts).
+      const w = WORKTOP_KINDS.includes(c.cabinetKind) ? worktopOfUnit(records.referring(c.storeyId, 'cabinet'), records.referring(c.storeyId, 'wall'), c.id) : undefined;
+      return { kind: 'cabinet', ...fields, position: { ...fields.position }, worktop: w ? { material: w.material, backsplash: w.backsplashHeight, length: w.length } : null };
+    },
+    // Its worktop's choices and extent come from the units beside it and the walls behind.
+    selectedReads: ['cabinet', 'wall'],
     probeRoom: (c) => ({ storeyId: c.storeyId, points: [c.position] }),
   },
 } satisfies RecordKind<'cabinet'>;

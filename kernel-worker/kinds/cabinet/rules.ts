@@ -1,4 +1,4 @@
-import { CABINET_MAX_SIZE, CABINET_MIN_SIZE, SLIDING_PANELS, cabinetHandle } from '../../../protocol/cabinets';
+import { CABINET_MAX_SIZE, CABINET_MIN_SIZE, SLIDING_PANELS, cabinetHandle, fittingCutout, kitchenAppliance } from '../../../protocol/cabinets';
 import type { CabinetRefusal } from '../../../protocol/errors';
 import type { CabinetRecord } from '../../../protocol/records';
 
@@ -20,7 +20,8 @@ export const DRAWER_MIN_HEIGHT = 100;
 type Sized = Pick<
   CabinetRecord,
   'cabinetKind' | 'width' | 'depth' | 'height' | 'board' | 'shelves' | 'drawers' | 'hangingRail' | 'doorType' | 'doorPanels' | 'handleId'
->;
+> &
+  Partial<Pick<CabinetRecord, 'fitting' | 'sinkType' | 'appliances' | 'worktopMaterial'>>;
 
 export function cabinetProblem(c: Sized): CabinetProblem | null {
   const min = CABINET_MIN_SIZE[c.cabinetKind];
@@ -65,5 +66,26 @@ export function cabinetProblem(c: Sized): CabinetProblem | null {
     const room = c.doorType === 'drawers' ? frontWidth : frontHeight;
     if (handle.length + 60 > room) return { reason: 'CABINET_HANDLE', field: 'handleId', detail: `拉手错误: handle ${handle.id} (${handle.length} mm) is longer than its ${Math.round(room)} mm front allows` };
   }
+  return fittingProblem(c);
+}
+
+/** A sink or hob needs a base unit under a worktop, wide enough inside for its cut-out; appliances need their place. */
+function fittingProblem(c: Sized): CabinetProblem | null {
+  const cutout = fittingCutout(c);
+  if (cutout) {
+    // A blind corner's open part is narrow and its worktop is where two legs meet: no cut-out there.
+    if (c.cabinetKind !== 'base') return { reason: 'CABINET_FITTING_KIND', field: 'fitting', detail: `a ${c.fitting} goes in a base unit, not a ${c.cabinetKind} unit` };
+    if (c.worktopMaterial === 'none') return { reason: 'CABINET_FITTING_KIND', field: 'fitting', detail: `a ${c.fitting} needs a worktop over its unit` };
+    const inside = c.width - 2 * c.board;
+    if (cutout.width > inside) return { reason: 'CABINET_FITTING_SIZE', field: 'fitting', detail: `the ${c.fitting}'s ${cutout.width} mm cut-out is wider than the unit's ${inside} mm inside` };
+  }
+  for (const code of c.appliances ?? []) {
+    const appliance = kitchenAppliance(code);
+    if (!appliance) return { reason: 'CABINET_APPLIANCE', field: 'appliances', detail: `no appliance ${code}` };
+    const fits =
+      appliance.place === 'hob' ? c.fitting === 'hob' : appliance.place === 'sink' ? c.fitting === 'sink' : appliance.place === 'hood' ? c.fitting === 'hob' || c.cabinetKind === 'wall' : c.cabinetKind !== 'wardrobe' && c.cabinetKind !== 'filler';
+    if (!fits) return { reason: 'CABINET_APPLIANCE', field: 'appliances', detail: `${code} (${appliance.place}) does not go on this ${c.cabinetKind} unit${c.fitting ? ` with ${c.fitting}` : ''}` };
+  }
+  if (new Set(c.appliances ?? []).size !== (c.appliances ?? []).length) return { reason: 'CABINET_APPLIANCE', field: 'appliances', detail: 'an appliance is listed twice' };
   return null;
 }
