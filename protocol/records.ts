@@ -322,6 +322,12 @@ export interface CabinetRecord extends RecordBase<'cabinet'> {
   readonly textureDir: TextureDir;
   /** a CABINET_HANDLES id; '' for none */
   readonly handleId: string;
+  // Issue 14's editing fields, optional (absent: the old behaviour), kept together.
+  /** a finished end panel (见光板) on the cabinet's left / right side (seen from the front), outside the carcass; absent: none */
+  readonly endPanelLeft?: boolean;
+  readonly endPanelRight?: boolean;
+  /** hidden with Ctrl+H (as a model's): not drawn, not picked, not snapped to; absent: shown */
+  readonly hidden?: boolean;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { CABINET_DOOR_TYPES, CABINET_KINDS, DOOR_SHAPES, TEXTURE_DIRS, type CabinetKind } from '../../../protocol/cabinets';
 import type { CabinetRecord } from '../../../protocol/records';
 import { BOARD_THICKNESSES } from '../../../protocol/quote-numbers';
-import { boolean, CheckError, finite, joinPath, oneOf, string } from '../../document/check';
+import { boolean, CheckError, finite, joinPath, oneOf, optional, string } from '../../document/check';
 import { angle, id, label, literal, position } from '../fields';
 import type { RecordKind } from '../record-kind';
 import { cabinetProblem } from './rules';
@@ -14,7 +14,7 @@ const count = (max: number) => finite({ integer: true, min: 0, max });
 const matCode = string({ pattern: /^[A-Za-z0-9_.-]{1,32}$/ });
 
 /** The fields a new cabinet of a kind starts with (the standard sizes of Chinese kitchens and wardrobes). */
-export type CabinetFields = Omit<CabinetRecord, 'id' | 'type' | 'storeyId' | 'name' | 'position' | 'rotation'>;
+export type CabinetFields = Omit<CabinetRecord, 'id' | 'type' | 'storeyId' | 'name' | 'position' | 'rotation' | 'hidden'>;
 
 const common = {
   board: 18,
@@ -70,6 +70,9 @@ export const cabinetRecordKind = {
     doorColor: matCode,
     textureDir: oneOf(TEXTURE_DIRS),
     handleId: string({ maxLength: 32 }),
+    endPanelLeft: optional(boolean),
+    endPanelRight: optional(boolean),
+    hidden: optional(boolean),
   },
   rules: [
     (c, path) => {
