@@ -2,6 +2,7 @@
 // Lengths are millimetres, angles radians, plan coordinates are x (east) / y (north) on the floor.
 
 import type { CabinetDoorType, CabinetKind, DoorShape, TextureDir } from './cabinets';
+import type { RefusalReason } from './errors';
 import type { BoardThickness } from './quote-numbers';
 
 export interface Vec2 {
@@ -417,6 +418,11 @@ export interface ToolRecord extends RecordBase<'tool'> {
   readonly preview: ToolPreview | null;
   /** the record under the pointer (hover highlight), or null */
   readonly hoverId: string | null;
+  /**
+   * The last refusal an edit gesture met (a cabinet's gizmo resize to a width its doors do not
+   * allow), numbered so the same reason met again is told again; absent or null: none.
+   */
+  readonly refused?: { readonly reason: RefusalReason; readonly seq: number } | null;
 }
 
 /** Session record: the selected record ids. */

@@ -77,7 +77,7 @@ export interface ViewController {
   /** Shared materials changed outside a sync (a tile picture loaded): highlighted meshes follow. */
   materialsChanged(): void;
   pick(x: number, y: number): PickResult | null;
-  /** The model gizmo (shown while exactly one model is selected, outside the plan view). */
+  /** The gizmo (shown while exactly one model or cabinet is selected, outside the plan view). */
   readonly gizmo: Gizmo;
   /** The gizmo handle under a canvas point; null while the camera flies or no gizmo is shown. */
   gizmoHit(x: number, y: number): GizmoHandle | null;

@@ -2,6 +2,7 @@ import type { ForwardedInput, KeyInput, PointerInput, WheelInput } from '../../p
 import { batchEntry, type CommandArgs } from '../../protocol/commands';
 import { jsonEqual } from '../../protocol/patch';
 import type { PlanFrame, SceneRecord, ToolName, ToolPreview } from '../../protocol/records';
+import { KernelCommandError, KernelRefusal, type RefusalReason } from '../../protocol/errors';
 import { editShortcut } from '../commands/shortcuts';
 import { snapCabinet, snapFootprint } from '../geometry/furnish';
 import { furnishScene, furnishSnapOptions } from './furnish';
@@ -54,6 +55,7 @@ export function createToolManager(host: ToolHost): ToolManager {
   let pan: { x: number; y: number; button: number } | null = null;
   let spaceDown = false;
   let gestureSeq = 0;
+  let refusalSeq = 0;
   /** the tool the in-memory state belongs to */
   let activeName: ToolName = getTool(host.records).tool;
   /** the in-memory state is stale: a file was loaded, or another tool was picked (maybe and back) */
@@ -111,6 +113,12 @@ export function createToolManager(host: ToolHost): ToolManager {
       ownMarks.add(id);
       let applied = false;
       let lastGood: (() => void) | null = null;
+      /** the last reason a move of this gesture was refused for */
+      let refusal: RefusalReason | null = null;
+      const tell = () => {
+        const reason = refusal;
+        if (reason !== null) host.transact('tool.refused', (tx) => updateTool(tx, { refused: { reason, seq: ++refusalSeq } }));
+      };
       const gesture: EditGesture = {
         move(fn) {
           if (!ownMarks.has(id)) return false;
@@ -124,7 +132,11 @@ export function createToolManager(host: ToolHost): ToolManager {
             applied = true;
             lastGood = fn;
             return true;
-          } catch {
+          } catch (e) {
+            // A refusal with a reason is told to the designer when the gesture ends (a session
+            // record written now would be reverted with the next move).
+            const reason = e instanceof KernelRefusal || e instanceof KernelCommandError ? e.reason : undefined;
+            if (reason) refusal = reason;
             // Refused (an opening would no longer fit, say): stay where the last good move was.
             if (lastGood) {
               try {
@@ -140,10 +152,12 @@ export function createToolManager(host: ToolHost): ToolManager {
         finish() {
           if (!ownMarks.delete(id)) return;
           host.complete(id);
+          tell();
         },
         cancel() {
           if (!ownMarks.delete(id)) return;
           host.bail(id);
+          tell();
         },
       };
       return gesture;

@@ -249,7 +249,7 @@ describe('the gizmo on a cabinet', () => {
     expect(tk.get(a, 'cabinet').position.x).toBe(700);
   });
 
-  it('its cube sets the width in 10 mm steps within the kind\'s limits; hidden, no gizmo', async () => {
+  it('its cube sets the width in 10 mm steps within the kind\'s limits, a width the doors refuse told; hidden, no gizmo', async () => {
     const { tk, b } = twoUnits();
     const r = await attachNodeRenderer(tk);
     tk.exec('selection.set', { ids: [b] });
@@ -277,6 +277,19 @@ describe('the gizmo on a cabinet', () => {
     const from2 = { x: ((cube2.x + 1) / 2) * VIEWPORT.width, y: ((1 - cube2.y) / 2) * VIEWPORT.height };
     tk.drag(from2, { x: centre.x + (from2.x - centre.x) * 0.02, y: centre.y + (from2.y - centre.y) * 0.02 }, 6);
     expect(tk.get(b, 'cabinet').width).toBe(150);
+    expect(tk.snapshot.tool.refused).toBeUndefined();
+    // Double doors need 500 mm: squeezed below, the cabinet keeps the last width it took and the
+    // refusal is in the tool summary for the UI to tell (once for the gesture).
+    tk.exec('cabinet.update', { id: b, width: 600, doorType: 'double' });
+    await settle();
+    r.drawFrames();
+    g.updateMatrixWorld();
+    const cube3 = g.localToWorld(new Vector3(GIZMO_SCALE_PX, 0, -GIZMO_SCALE_PX)).project(r.views.camera);
+    const from3 = { x: ((cube3.x + 1) / 2) * VIEWPORT.width, y: ((1 - cube3.y) / 2) * VIEWPORT.height };
+    tk.drag(from3, { x: centre.x + (from3.x - centre.x) * 0.02, y: centre.y + (from3.y - centre.y) * 0.02 }, 6);
+    expect(tk.get(b, 'cabinet').width).toBeGreaterThanOrEqual(500);
+    expect(tk.get(b, 'cabinet').width).toBeLessThan(600);
+    expect(tk.snapshot.tool.refused?.reason).toBe('CABINET_DOORS');
     tk.press('h', { ctrlKey: true });
     await settle();
     r.drawFrames();
