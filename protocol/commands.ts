@@ -287,6 +287,7 @@ export interface CommandMap {
       side?: WallFace;
       /** the widths to choose from; default the kind's standard ones (geometry/cabinet-run.ts) */
       widths?: number[];
+      /** where the filler goes; absent: at the end, or at the start when only the end is in the open (it scribes to a wall) */
       fillers?: 'start' | 'end' | 'both';
       /** height of the units' bottom above the floor; default the kind's (1450 for wall units) */
       z?: number;

@@ -113,6 +113,15 @@ describe('end panels', () => {
     // Facing north, the run's east end is its units' left.
     expect(last.endPanelLeft).toBe(true);
     expect(units.slice(0, -1).every((c) => !c.endPanelLeft && !c.endPanelRight)).toBe(true);
+    // 2400 less the 18 mm panel: 2382, of which 900 + 600 + 450 + 400 = 2350 in the fewest units,
+    // and a 32 mm filler scribing to the west wall (x 120..152); the last unit 2102..2502, the
+    // panel 2502..2520.
+    expect(run.units).toEqual([900, 600, 450, 400]);
+    expect(run.fillers).toEqual([32]);
+    expect(first.cabinetKind).toBe('filler');
+    near(first.position.x, 136);
+    expect(last.width).toBe(400);
+    near(last.position.x, 2302);
     near(first.position.x - first.width / 2, 120);
     // The panel's outer face at most at the run's end, the units side by side from the corner.
     const outer = last.position.x + last.width / 2 + 18;

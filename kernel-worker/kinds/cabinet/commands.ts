@@ -208,10 +208,12 @@ export const fillCabinetRun: CommandDef<'cabinet.fillRun'> = {
     const panelAtStart = a.endPanels !== false && stretches[0]?.[0] === 0 && runEndOpen(inFront(start, 1), walls);
     const panelAtEnd = a.endPanels !== false && stretches[stretches.length - 1]?.[1] === length && runEndOpen(inFront(end, -1), walls);
     const alongX = Math.cos(rotation) * dir.x + Math.sin(rotation) * dir.y > 0;
+    // The filler goes where it scribes to a wall: at the start when only the end is open.
+    const fillers = a.fillers ?? (panelAtEnd && !panelAtStart ? 'start' : 'end');
     const fills = stretches.flatMap(([from, to], i) => {
       const a0 = i === 0 && panelAtStart ? END_PANEL_THICKNESS : 0;
       const a1 = i === stretches.length - 1 && panelAtEnd ? END_PANEL_THICKNESS : 0;
-      const fill = fillRun(to - from - a0 - a1, widths, a.fillers ?? 'end');
+      const fill = fillRun(to - from - a0 - a1, widths, fillers);
       return fill ? [{ from: from + a0, fill, first: a0 > 0, last: a1 > 0 }] : [];
     });
     if (fills.length === 0) throw new KernelRefusal('CABINET_RUN_TOO_SHORT', `${Math.round(length)} mm (less what other cabinets take) takes no unit of ${Math.min(...widths)} mm or more`);
