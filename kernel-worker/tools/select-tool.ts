@@ -5,6 +5,7 @@ import { snapCabinet, snapFootprint, surfaceHeight } from '../geometry/furnish';
 import { clampOpening } from '../geometry/openings';
 import { snapPoint, type SnapWall } from '../geometry/snap';
 import type { FloorLevel, GizmoHandle } from '../render/types';
+import type { RecordReader } from '../document/store';
 import { furnishScene, furnishSnapOptions } from './furnish';
 import { hitRecordId, hitTestPlan, wallFrame, type PlanHit } from './hit-test';
 import type { ScreenPoint } from './plan-view';
@@ -51,7 +52,7 @@ type Drag =
 export type Placed = { readonly type: 'model'; readonly record: ModelRecord } | { readonly type: 'cabinet'; readonly record: CabinetRecord };
 
 /** The placed object with this id, or undefined. */
-export function placedRecord(records: { getOfType: ToolContext['host']['records']['getOfType'] }, id: string): Placed | undefined {
+export function placedRecord(records: Pick<RecordReader, 'getOfType'>, id: string): Placed | undefined {
   const model = records.getOfType(id, 'model');
   if (model) return { type: 'model', record: model };
   const cabinet = records.getOfType(id, 'cabinet');

@@ -186,6 +186,8 @@ test('a pasted cabinet dragged by the gizmo snaps flush to its neighbour; one un
   await endPanel('右见光板').getByText('右见光板').click();
   await expect(endPanel('右见光板')).toHaveAttribute('data-state', 'checked');
   await expect(endPanel('左见光板')).toHaveAttribute('data-state', 'unchecked');
+  await endPanel('右见光板').scrollIntoViewIfNeeded();
+  await panel.screenshot({ path: path.join(SHOTS, 'cabinet-properties.png') });
   await canvas.click({ position: { x: 20, y: 20 } });
   await page.mouse.move(box.x + arrow.x, box.y + arrow.y);
   for (let i = 0; i < 4; i++) {
@@ -195,4 +197,9 @@ test('a pasted cabinet dragged by the gizmo snaps flush to its neighbour; one un
   await page.mouse.move(box.x + 20, box.y + 20);
   await settled(canvas);
   await canvas.screenshot({ path: path.join(SHOTS, 'cabinet-end-panel.png') });
+  // The plan: the two units side by side, the panel's board beside the oak one.
+  await canvas.focus();
+  await page.keyboard.press('Control+2');
+  await settled(canvas);
+  await canvas.screenshot({ path: path.join(SHOTS, 'cabinet-end-panel-plan.png') });
 });
