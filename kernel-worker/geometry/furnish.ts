@@ -26,6 +26,8 @@ export interface SnapPiece {
   readonly position: Vec3;
   readonly rotation: number;
   readonly size: Vec3;
+  /** hung off the floor (a wall cabinet): lined up with, never stood on (a lamp dropped under it goes on the worktop) */
+  readonly hung?: boolean;
 }
 
 export interface FootprintSnapOptions {
@@ -69,7 +71,7 @@ export function onFootprint(piece: SnapPiece, p: Vec2): boolean {
 export function pieceUnder<T extends SnapPiece>(pieces: readonly T[], p: Vec2): T | null {
   let best: T | null = null;
   for (const m of pieces) {
-    if (!onFootprint(m, p)) continue;
+    if (m.hung || !onFootprint(m, p)) continue;
     if (!best || m.position.z + m.size.z > best.position.z + best.size.z) best = m;
   }
   return best;
@@ -235,7 +237,7 @@ type CabinetShape = Pick<CabinetRecord, 'position' | 'rotation' | 'width' | 'dep
 /** A cabinet as a piece others snap to: its footprint (end panels included), from its plinth's bottom to its top. */
 export function cabinetPiece(c: CabinetShape): SnapPiece {
   const f = cabinetFootprint(c);
-  return { position: { x: f.center.x, y: f.center.y, z: c.position.z }, rotation: c.rotation, size: { x: f.size.x, y: f.size.y, z: c.plinth + c.height } };
+  return { position: { x: f.center.x, y: f.center.y, z: c.position.z }, rotation: c.rotation, size: { x: f.size.x, y: f.size.y, z: c.plinth + c.height }, hung: c.position.z > 0 };
 }
 
 /** The pieces whose heights overlap [z0, z1] by more than a millimetre: a wall unit's neighbours are wall units, a base unit's base units. */

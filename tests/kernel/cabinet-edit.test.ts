@@ -6,7 +6,7 @@ import { cabinetLabel } from '../../protocol/cabinets';
 import type { CabinetRecord, Vec2 } from '../../protocol/records';
 import { cabinetFootprint, cabinetParts } from '../../kernel-worker/geometry/cabinet-parts';
 import { runEndOpen } from '../../kernel-worker/geometry/cabinet-run';
-import { cabinetPiece, EDGE_SNAP_MM, snapCabinet, WALL_SNAP_MM } from '../../kernel-worker/geometry/furnish';
+import { cabinetPiece, EDGE_SNAP_MM, snapCabinet, surfaceHeight, WALL_SNAP_MM } from '../../kernel-worker/geometry/furnish';
 import { createQuoter } from '../../kernel-worker/quote/quote';
 import { PASTE_OFFSET } from '../../kernel-worker/tools/manager';
 import { CABINET_DEFAULTS, cabinetFields } from '../../kernel-worker/kinds/cabinet/record';
@@ -62,6 +62,12 @@ describe('cabinet snapping (pure)', () => {
     expect(f.center.x).toBeCloseTo(709, 6);
     const at = snapCabinet(base(0, 0), { x: 1340, y: 401 }, [SOUTH], [cabinetPiece(panelled)], OPTIONS);
     expect(at.x).toBeCloseTo(1318, 6);
+  });
+
+  it('a surface piece over a base unit under a wall unit stands on the base unit', () => {
+    const pieces = [cabinetPiece(base(700, 401)), cabinetPiece(wallUnit(700, 281))];
+    // The base unit's top: 100 plinth + 720 carcass.
+    expect(surfaceHeight(pieces, { x: 700, y: 300 })).toBe(820);
   });
 
   it('tells a run end against a wall from one in the open', () => {
