@@ -11,6 +11,7 @@ import { createQuoter } from '../../kernel-worker/quote/quote';
 import { PASTE_OFFSET } from '../../kernel-worker/tools/manager';
 import { CABINET_DEFAULTS, cabinetFields } from '../../kernel-worker/kinds/cabinet/record';
 import { GIZMO_SCALE_PX } from '../../kernel-worker/render/gizmo';
+import { fileKernel } from './persistence-kit';
 import { attachNodeRenderer, settle, VIEWPORT, type NodeRenderer } from './render-kit';
 import { expectOneUndoStep, TestKernel, withRoom } from './test-kernel';
 
@@ -140,11 +141,26 @@ describe('end panels', () => {
     expect(plain.ids.map((id) => tk2.get(id, 'cabinet')).some((c) => c.endPanelLeft || c.endPanelRight)).toBe(false);
   });
 
+  it('and the hidden flag are kept by a file round trip, with no migration (optional fields of cabinet v1)', () => {
+    const k = fileKernel();
+    k.kernel.exec('storey.add', {});
+    const { id } = k.kernel.exec('cabinet.add', { cabinetKind: 'base', position: { x: 0, y: 0, z: 0 }, endPanelLeft: true });
+    k.kernel.exec('cabinet.update', { id, hidden: true });
+    const saved = k.files.save().json;
+    expect(JSON.parse(saved).schema).toMatchObject({ cabinet: 1 });
+    const again = fileKernel();
+    expect(again.files.load(saved).migrated).toBe(0);
+    expect(again.kernel.records.get(id)).toMatchObject({ endPanelLeft: true, hidden: true });
+    expect(again.files.save().json).toBe(saved);
+  });
+
   it('are set and cleared by cabinet.update, one undo step each', () => {
     const { tk, wallIds } = withRoom();
     const { id } = tk.exec('cabinet.add', { cabinetKind: 'wall', wallId: wallIds[0]! });
     expectOneUndoStep(tk, () => tk.exec('cabinet.update', { id, endPanelLeft: true }));
     expect(tk.get(id, 'cabinet').endPanelLeft).toBe(true);
+    expectOneUndoStep(tk, () => tk.exec('cabinet.update', { id, endPanelLeft: false }));
+    expect(cabinetParts(tk.get(id, 'cabinet')).parts.some((p) => p.role === 'endPanel')).toBe(false);
   });
 });
 
