@@ -75,6 +75,27 @@ export const CABINET_MIN_SIZE: { readonly [K in CabinetKind]: { readonly width: 
 /** The largest of any cabinet: its sides, top and bottom are cut from 2750 x 1220 mm sheets. */
 export const CABINET_MAX_SIZE = { width: 2700, depth: 1200, height: 2700 } as const;
 
+/** The kinds' names as a Chinese quote and factory order write them (the UI says them through lingui). */
+export const CABINET_KIND_NAMES_ZH: { readonly [K in CabinetKind]: string } = {
+  base: '地柜',
+  wall: '吊柜',
+  tall: '高柜',
+  cornerBase: '转角地柜',
+  wardrobe: '衣柜',
+  filler: '调整板',
+};
+
+/**
+ * What a cabinet is called where it is listed (the properties title, the quote): its name, or
+ * for an unnamed one its kind and width (地柜 600, 吊柜 800), as a dealer reads a run off a
+ * drawing. Not numbered per room: a number would change under the designer as units are added
+ * and removed, and the quote already groups the cabinets by room.
+ */
+export function cabinetLabel(c: { readonly name: string; readonly cabinetKind: CabinetKind; readonly width: number }, kindName: (kind: CabinetKind) => string = (k) => CABINET_KIND_NAMES_ZH[k]): string {
+  const name = c.name.trim();
+  return name !== '' ? name : `${kindName(c.cabinetKind)} ${Math.round(c.width)}`;
+}
+
 /** Sliding doors: 2 to 4 panels. */
 export const SLIDING_PANELS = { min: 2, max: 4 } as const;
 

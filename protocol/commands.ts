@@ -31,7 +31,7 @@ type Fields<T extends RecordType> = Omit<RecordOfType<T>, 'id' | 'type'>;
 /** `<type>.update`: the id and any fields to change; the result is validated as a whole record. */
 export type UpdateArgs<T extends RecordType> = { readonly id: string } & { readonly [K in keyof Fields<T>]?: Fields<T>[K] };
 /** A cabinet's own fields a command may set (the rest come from its kind's defaults). */
-export type CabinetOptions = { readonly [K in Exclude<keyof Fields<'cabinet'>, 'storeyId' | 'cabinetKind' | 'name' | 'position' | 'rotation' | 'width'>]?: Fields<'cabinet'>[K] } & {
+export type CabinetOptions = { readonly [K in Exclude<keyof Fields<'cabinet'>, 'storeyId' | 'cabinetKind' | 'name' | 'position' | 'rotation' | 'width' | 'hidden'>]?: Fields<'cabinet'>[K] } & {
   readonly width?: number;
 };
 /** `<type>.remove`: also removes the records that depend on it (a wall's openings, a storey's walls …). */
@@ -287,9 +287,16 @@ export interface CommandMap {
       side?: WallFace;
       /** the widths to choose from; default the kind's standard ones (geometry/cabinet-run.ts) */
       widths?: number[];
+      /** where the filler goes; absent: at the end, or at the start when only the end is in the open (it scribes to a wall) */
       fillers?: 'start' | 'end' | 'both';
       /** height of the units' bottom above the floor; default the kind's (1450 for wall units) */
       z?: number;
+      /**
+       * an end panel (见光板) on the outer side of each run end left in the open (no wall and no
+       * cabinet there), its thickness kept out of the run's length; false: none. Absent: true.
+       * endPanelLeft / endPanelRight are not applied to every unit of a run.
+       */
+      endPanels?: boolean;
     };
     result: { ids: string[]; units: number[]; fillers: number[] };
   };

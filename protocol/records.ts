@@ -2,6 +2,7 @@
 // Lengths are millimetres, angles radians, plan coordinates are x (east) / y (north) on the floor.
 
 import type { CabinetDoorType, CabinetFitting, CabinetKind, DoorShape, SinkType, TextureDir, WorktopChoice } from './cabinets';
+import type { RefusalReason } from './errors';
 import type { BoardThickness } from './quote-numbers';
 
 export interface Vec2 {
@@ -346,6 +347,12 @@ export interface CabinetRecord extends RecordBase<'cabinet'> {
   readonly sinkType?: SinkType;
   /** built-in appliances ordered with this unit: KITCHEN_APPLIANCES codes */
   readonly appliances?: readonly string[];
+  // Issue 14's editing fields, optional (absent: the old behaviour), kept together.
+  /** a finished end panel (见光板) on the cabinet's left / right side (seen from the front), outside the carcass; absent: none */
+  readonly endPanelLeft?: boolean;
+  readonly endPanelRight?: boolean;
+  /** hidden with Ctrl+H (as a model's): not drawn, not picked, not snapped to; absent: shown */
+  readonly hidden?: boolean;
 }
 
 /**
@@ -435,6 +442,11 @@ export interface ToolRecord extends RecordBase<'tool'> {
   readonly preview: ToolPreview | null;
   /** the record under the pointer (hover highlight), or null */
   readonly hoverId: string | null;
+  /**
+   * The last refusal an edit gesture met (a cabinet's gizmo resize to a width its doors do not
+   * allow), numbered so the same reason met again is told again; absent or null: none.
+   */
+  readonly refused?: { readonly reason: RefusalReason; readonly seq: number } | null;
 }
 
 /** Session record: the selected record ids. */

@@ -1,5 +1,6 @@
 import type { WorktopMaterial } from './price-list';
 import { RECORD_SCOPES, type AppliedMaterial, type CabinetRecord, type CameraView, ClientInfo, type ModelMount, type Vec3, OpeningKind, OpeningToolParams, ToolName, ViewMode, WallColor, WallDrawParams, WallFace, WallPanelStyle, WallType } from './records';
+import type { RefusalReason } from './errors';
 
 // The UI mirror: what the React side may read. It is derived by the kernel from the records
 // and changes only through patches (see patch.ts).
@@ -46,6 +47,8 @@ export interface ToolSummary {
   readonly opening: OpeningToolParams;
   /** wall tool mid-drawing: the segment's length (mm) and angle (degrees, counter-clockwise from east), typed digits */
   readonly drawing: { readonly length: number; readonly angle: number; readonly typed: string } | null;
+  /** the last refusal an edit gesture met (the UI tells it when seq changes); absent: none */
+  readonly refused?: { readonly reason: RefusalReason; readonly seq: number };
 }
 
 /** The one selected record's editable properties (null with none or several selected). */

@@ -20,7 +20,10 @@ import type { CabinetRecord } from '../../protocol/records';
 //   sides, top and bottom, overlapping by SLIDING_OVERLAP where they pass;
 // - a blind corner unit's door covers its open part (width - depth - BLIND_MARGIN, from its
 //   left), a blind panel (盲板) the part hidden behind the run meeting it;
-// - a filler (调整板) is one front board closing a run, on its toe kick.
+// - a filler (调整板) is one front board closing a run, on its toe kick;
+// - an end panel (见光板) is a board in the fronts' material against a side left in view, outside
+//   the carcass (it adds its thickness to the cabinet's footprint: cabinetFootprint), from the
+//   floor over the toe kick to the carcass's top, from the back to the doors' face.
 // Cut sizes: `width` x `height` as a board stands (sides, back, dividers, fronts, toe kick:
 // width across, height up); lying boards (top, bottom, shelves) give width across the cabinet
 // and their depth as `height`. Grain ('vertical' = along `height`): standing boards along their
@@ -37,6 +40,7 @@ export const SLIDING_OVERLAP = 40;
 export const PLINTH_SETBACK = 50;
 export const BLIND_MARGIN = 20;
 export const SHAKER_FRAME = 60;
+export const END_PANEL_THICKNESS = 18;
 /** Drawer slides come in these lengths; a drawer takes the longest its inside depth holds. */
 export const SLIDE_LENGTHS = [250, 300, 350, 400, 450, 500, 550] as const;
 /** A drawer box's side clearance for its slides, each side. */
@@ -116,6 +120,8 @@ type Geometry = Pick<
   | 'doorColor'
   | 'textureDir'
   | 'handleId'
+  | 'endPanelLeft'
+  | 'endPanelRight'
 >;
 
 const round1 = (v: number) => Math.round(v * 10) / 10;
@@ -155,10 +161,19 @@ export function cabinetParts(c: Geometry): CabinetBuild {
     add({ kind: 'hardware', name: '调整脚', role: 'leg', thickness: 0, width: P, height: 0, modelNo: `LEG-${P}` }, 2 * (Math.ceil(W / 600) + 1));
   };
 
+  const endPanels = () => {
+    const sides = (c.endPanelLeft ? 1 : 0) + (c.endPanelRight ? 1 : 0);
+    if (sides === 0) return;
+    add({ kind: 'board', name: '见光板', role: 'endPanel', thickness: END_PANEL_THICKNESS, width: D + FRONT_THICKNESS, height: P + H, textureDir: c.textureDir, matCode: c.doorColor }, sides);
+    if (c.endPanelLeft) box('front', x0 - END_PANEL_THICKNESS, x0, front - FRONT_THICKNESS, back, 0, z1);
+    if (c.endPanelRight) box('front', x1, x1 + END_PANEL_THICKNESS, front - FRONT_THICKNESS, back, 0, z1);
+  };
+
   if (c.cabinetKind === 'filler') {
     add({ kind: 'board', name: '调整板', role: 'filler', thickness: t, width: W, height: H, textureDir: c.textureDir, matCode: c.doorColor }, 1);
     box('front', x0, x1, front, front + t, z0, z1);
     plinthBoard();
+    endPanels();
     return { parts, boxes, sections: 0, sectionWidth: 0 };
   }
 
@@ -186,6 +201,7 @@ export function cabinetParts(c: Geometry): CabinetBuild {
     for (let i = 1; i < sections; i++) box('carcass', sectionX(i) - t, sectionX(i), front, back - b, z0 + t, z1 - t);
   }
   plinthBoard();
+  endPanels();
 
   // Inside: drawers at the bottom of each section, shelves above them (under the hanging
   // rail's hat shelf zone in a wardrobe: shelves at the top, the rail below them).
@@ -332,4 +348,19 @@ export function cabinetParts(c: Geometry): CabinetBuild {
   }
   if (c.cabinetKind === 'wall') add({ kind: 'hardware', name: '吊码', role: 'hanger', thickness: 0, width: 0, height: 0, modelNo: 'HNG-1' }, 2);
   return { parts, boxes, sections, sectionWidth: round1(s) };
+}
+
+/**
+ * The plan footprint a cabinet takes (what it snaps by and to): its carcass, widened by its end
+ * panels, as a centre (plan mm) and size (x across, y deep). The doors stand proud of it, as
+ * neighbours' do, so runs line up by their carcasses.
+ */
+export function cabinetFootprint(c: Pick<CabinetRecord, 'position' | 'rotation' | 'width' | 'depth' | 'endPanelLeft' | 'endPanelRight'>): { center: { x: number; y: number }; size: { x: number; y: number } } {
+  const left = c.endPanelLeft ? END_PANEL_THICKNESS : 0;
+  const right = c.endPanelRight ? END_PANEL_THICKNESS : 0;
+  const dx = (right - left) / 2;
+  return {
+    center: { x: c.position.x + dx * Math.cos(c.rotation), y: c.position.y + dx * Math.sin(c.rotation) },
+    size: { x: c.width + left + right, y: c.depth },
+  };
 }

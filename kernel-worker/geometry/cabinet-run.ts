@@ -1,3 +1,5 @@
+import type { Vec2 } from '../../protocol/records';
+
 // Filling a stretch of wall with a run of standard-width cabinets (cabinet.fillRun): which widths,
 // and what filler closes the rest. Pure; millimetres.
 
@@ -77,4 +79,32 @@ export function freeStretches(length: number, taken: readonly (readonly [number,
   }
   if (at < length) out.push([at, length]);
   return out;
+}
+
+/** A wall's body for the open-end test: its centre line and thickness. */
+interface RunWall {
+  readonly start: Vec2;
+  readonly end: Vec2;
+  readonly thickness: number;
+}
+
+/** How near (mm) a wall's face must come to a run's end for the end to stand against it. */
+export const END_AGAINST_WALL = 30;
+
+/**
+ * True when a run's end is in the open: no wall body reaches within END_AGAINST_WALL of `p`
+ * (the end, taken half the units' depth in front of the wall line, so the wall behind the run
+ * does not count). There a dealer closes the exposed side with an end panel (见光板); against
+ * a wall the side is hidden and a filler takes up the wall's unevenness instead.
+ */
+export function runEndOpen(p: Vec2, walls: readonly RunWall[]): boolean {
+  for (const w of walls) {
+    const ex = w.end.x - w.start.x;
+    const ey = w.end.y - w.start.y;
+    const len2 = ex * ex + ey * ey;
+    const t = len2 === 0 ? 0 : Math.min(1, Math.max(0, ((p.x - w.start.x) * ex + (p.y - w.start.y) * ey) / len2));
+    const d = Math.hypot(p.x - (w.start.x + ex * t), p.y - (w.start.y + ey * t));
+    if (d <= w.thickness / 2 + END_AGAINST_WALL) return false;
+  }
+  return true;
 }

@@ -1,4 +1,5 @@
-import type { ModelMount, Vec2, Vec3 } from '../../protocol/records';
+import type { CabinetRecord, ModelMount, Vec2, Vec3 } from '../../protocol/records';
+import { cabinetFootprint } from './cabinet-parts';
 import { againstWall, WALL_PIECE_CENTRE, type Placement, type PlacementRoom } from './placement';
 import { distanceToRing, pointInRing } from './polygon';
 
@@ -25,6 +26,8 @@ export interface SnapPiece {
   readonly position: Vec3;
   readonly rotation: number;
   readonly size: Vec3;
+  /** hung off the floor (a wall cabinet): lined up with, never stood on (a lamp dropped under it goes on the worktop) */
+  readonly hung?: boolean;
 }
 
 export interface FootprintSnapOptions {
@@ -68,7 +71,7 @@ export function onFootprint(piece: SnapPiece, p: Vec2): boolean {
 export function pieceUnder<T extends SnapPiece>(pieces: readonly T[], p: Vec2): T | null {
   let best: T | null = null;
   for (const m of pieces) {
-    if (!onFootprint(m, p)) continue;
+    if (m.hung || !onFootprint(m, p)) continue;
     if (!best || m.position.z + m.size.z > best.position.z + best.size.z) best = m;
   }
   return best;
@@ -227,6 +230,31 @@ export function snapFootprint(
   const lined = snapToEdges(piece.center, rotation, piece.size, others, options.edgeSnap);
   const center = clearWalls(lined, rotation, piece.size, walls, options.wallSnap);
   return { center: { x: Math.round(center.x * 10) / 10, y: Math.round(center.y * 10) / 10 }, rotation };
+}
+
+type CabinetShape = Pick<CabinetRecord, 'position' | 'rotation' | 'width' | 'depth' | 'height' | 'plinth' | 'endPanelLeft' | 'endPanelRight'>;
+
+/** A cabinet as a piece others snap to: its footprint (end panels included), from its plinth's bottom to its top. */
+export function cabinetPiece(c: CabinetShape): SnapPiece {
+  const f = cabinetFootprint(c);
+  return { position: { x: f.center.x, y: f.center.y, z: c.position.z }, rotation: c.rotation, size: { x: f.size.x, y: f.size.y, z: c.plinth + c.height }, hung: c.position.z > 0 };
+}
+
+/** The pieces whose heights overlap [z0, z1] by more than a millimetre: a wall unit's neighbours are wall units, a base unit's base units. */
+export function piecesAtHeight<T extends SnapPiece>(pieces: readonly T[], z0: number, z1: number): T[] {
+  return pieces.filter((p) => p.position.z < z1 - 1 && p.position.z + p.size.z > z0 + 1);
+}
+
+/**
+ * Where a cabinet moved to `to` (its position's plan point) goes: its footprint snapped as a
+ * piece's (flush to the wall face behind it, out of wall bodies, its sides lined up with the
+ * neighbours at its height, so a run closes without gaps), returned as the cabinet's position.
+ */
+export function snapCabinet(c: CabinetShape, to: Vec2, walls: readonly SnapWallBody[], others: readonly SnapPiece[], options: Omit<FootprintSnapOptions, 'faceWall'>): Vec2 {
+  const piece = cabinetPiece({ ...c, position: { x: to.x, y: to.y, z: c.position.z } });
+  const near = piecesAtHeight(others, piece.position.z, piece.position.z + piece.size.z);
+  const snapped = snapFootprint({ center: piece.position, rotation: c.rotation, size: piece.size }, walls, near, options);
+  return { x: to.x + snapped.center.x - piece.position.x, y: to.y + snapped.center.y - piece.position.y };
 }
 
 /** The height a surface piece at `p` stands at: the top of the piece under it, else the floor. */

@@ -1,4 +1,5 @@
 import type { CabinetRecord, OpeningRecord, PavingRecord, RoomRecord, SceneRecord, WallRecord } from '../../protocol/records';
+import { cabinetLabel } from '../../protocol/cabinets';
 import {
   boardPrice,
   doorPrice,
@@ -163,6 +164,8 @@ function thicknessBucket(t: number): BoardThickness {
 
 function quoteCabinet(c: CabinetRecord, prices: PriceIndex): CabinetQuote {
   const build = cabinetParts(c);
+  // An unnamed cabinet is quoted by its kind and width (地柜 600), never as an empty name.
+  const label = cabinetLabel(c);
   const children: QuoteLine[] = [];
   const others: { group: QuoteGroupName; line: QuoteLine }[] = [];
   const missing: string[] = [];
@@ -208,7 +211,7 @@ function quoteCabinet(c: CabinetRecord, prices: PriceIndex): CabinetQuote {
         t18 += (p.width * p.height * p.thickness * p.count) / 1e9;
         boardArea += p.width * p.height * p.count;
         const priced = { item: findPrice(prices.list, PLINTH_CODE), want: PLINTH_CODE };
-        others.push({ group: '线条', line: line(p, priced, qtyOf(priced.item, p, p.width * p.height), { color: p.matCode ?? '', width: p.width, depth: p.thickness, height: p.height, textureDir: p.textureDir ?? '', remark: c.name }) });
+        others.push({ group: '线条', line: line(p, priced, qtyOf(priced.item, p, p.width * p.height), { color: p.matCode ?? '', width: p.width, depth: p.thickness, height: p.height, textureDir: p.textureDir ?? '', remark: label }) });
         continue;
       }
       const bucket = thicknessBucket(p.thickness);
@@ -251,7 +254,7 @@ function quoteCabinet(c: CabinetRecord, prices: PriceIndex): CabinetQuote {
     }
     // Hardware.
     let priced: Priced;
-    let remark = c.name;
+    let remark = label;
     switch (p.role) {
       case 'hinge':
         priced = prices.hardware('hinge');
@@ -311,7 +314,7 @@ function quoteCabinet(c: CabinetRecord, prices: PriceIndex): CabinetQuote {
   const fen = children.reduce((s, l) => s + Math.round(l.sum * 100), 0);
   const cabinet: QuoteLine = {
     ...blank,
-    name: c.name,
+    name: label,
     color: c.doorColor,
     matCode: c.matCode,
     width: c.width,

@@ -16,10 +16,11 @@ import {
 } from 'three';
 import type { GizmoHandle } from './types';
 
-// The move/rotate/resize gizmo of a selected model in the 3D views: an arrow along plan x, one along
-// plan y, a square between them for moving freely on the floor, a ring for turning about the
-// vertical axis, and a small cube on the diagonal between the arrows that resizes a resizable model
-// (all three sides in proportion: a catalogue piece keeps its shape). It is drawn over everything (no depth test) at a constant size on screen, so it
+// The move/rotate/resize gizmo of a selected placed object (a model, a custom cabinet) in the 3D
+// views: an arrow along plan x, one along plan y, a square between them for moving freely on the
+// floor, a ring for turning about the vertical axis, and a small cube on the diagonal between the
+// arrows that resizes it (a resizable model in proportion: a catalogue piece keeps its shape; a
+// cabinet's width, tools/select-tool.ts). It is drawn over everything (no depth test) at a constant size on screen, so it
 // stays usable whether the model is near or far and whatever hides it. The geometry is built in
 // screen pixels and the group is scaled to world units per pixel before every frame; the hit test
 // works on the projected handles in screen space, where the hit tolerances are meant.

@@ -77,7 +77,7 @@ export interface ViewController {
   /** Shared materials changed outside a sync (a tile picture loaded): highlighted meshes follow. */
   materialsChanged(): void;
   pick(x: number, y: number): PickResult | null;
-  /** The model gizmo (shown while exactly one model is selected, outside the plan view). */
+  /** The gizmo (shown while exactly one model or cabinet is selected, outside the plan view). */
   readonly gizmo: Gizmo;
   /** The gizmo handle under a canvas point; null while the camera flies or no gizmo is shown. */
   gizmoHit(x: number, y: number): GizmoHandle | null;
@@ -140,8 +140,8 @@ export function createViewController(options: ViewControllerOptions): ViewContro
   let walked = false;
   let viewport = { width: 1, height: 1 };
   const hidden = new Set<string>();
-  /** Models whose record says hidden (Ctrl+H on models is a document edit), kept from the diffs. */
-  const hiddenModels = new Set<string>();
+  /** Models and cabinets whose record says hidden (Ctrl+H on them is a document edit), kept from the diffs. */
+  const hiddenPlaced = new Set<string>();
   let ceilingsShown = true;
   /** What hidden and the ceiling switch made invisible last time, to show again. */
   let madeInvisible = new Set<string>();
@@ -239,14 +239,16 @@ export function createViewController(options: ViewControllerOptions): ViewContro
     return highlighter.update(selectedIds(), hovered ?? toolHover, (id) => graph.objectFor(id));
   }
 
-  /** The gizmo sits on the one selected model, unless it is hidden, a capture runs, or the plan shows. */
+  /** The gizmo sits on the one selected placed object (a model, a cabinet), unless it is hidden, a capture runs, or the plan shows. */
   function refreshGizmo(): boolean {
     const ids = selectedIds();
-    const model = !highlightOff && view !== 2 && ids.length === 1 && records && !hidden.has(ids[0]!) && !hiddenModels.has(ids[0]!) ? records.getOfType(ids[0]!, 'model') : undefined;
-    if (!model || !records) return gizmo.set(null);
-    const elevation = storeyElevation(records, model.storeyId);
-    const base = new Vector3(model.position.x * MM, (elevation + model.position.z) * MM, -model.position.y * MM);
-    const changed = gizmo.set({ id: model.id, base, resizable: model.resizable !== false });
+    const id = !highlightOff && view !== 2 && ids.length === 1 && records && !hidden.has(ids[0]!) && !hiddenPlaced.has(ids[0]!) ? ids[0]! : null;
+    const placed = id === null || !records ? undefined : (records.getOfType(id, 'model') ?? records.getOfType(id, 'cabinet'));
+    if (!placed || !records) return gizmo.set(null);
+    const elevation = storeyElevation(records, placed.storeyId);
+    const base = new Vector3(placed.position.x * MM, (elevation + placed.position.z) * MM, -placed.position.y * MM);
+    // A cabinet's cube sets its width; a model's scales it, unless it is a fixed-size piece.
+    const changed = gizmo.set({ id: placed.id, base, resizable: placed.type === 'cabinet' || placed.resizable !== false });
     if (changed) gizmo.fit(rig.active, viewport.height);
     return changed;
   }
@@ -254,7 +256,7 @@ export function createViewController(options: ViewControllerOptions): ViewContro
   /** Hidden records plus what stands on them (a hidden wall's openings, a hidden room's ceilings). */
   function effectiveHidden(): Set<string> {
     const out = new Set(hidden);
-    for (const id of hiddenModels) out.add(id);
+    for (const id of hiddenPlaced) out.add(id);
     if (!records) return out;
     if (hidden.size > 0) {
       for (const o of records.ofType('opening')) if (hidden.has(o.wallId)) out.add(o.id);
@@ -429,13 +431,13 @@ export function createViewController(options: ViewControllerOptions): ViewContro
         Object.values(diff.updated).some(([, r]) => r.type === type) ||
         Object.values(diff.removed).some((r) => r.type === type);
       if (touched('wall') || touched('opening') || touched('storey')) obstacles = null;
-      for (const r of Object.values(diff.added)) if (r.type === 'model' && r.hidden) hiddenModels.add(r.id);
+      for (const r of Object.values(diff.added)) if ((r.type === 'model' || r.type === 'cabinet') && r.hidden) hiddenPlaced.add(r.id);
       for (const [, r] of Object.values(diff.updated)) {
-        if (r.type !== 'model') continue;
-        if (r.hidden) hiddenModels.add(r.id);
-        else hiddenModels.delete(r.id);
+        if (r.type !== 'model' && r.type !== 'cabinet') continue;
+        if (r.hidden) hiddenPlaced.add(r.id);
+        else hiddenPlaced.delete(r.id);
       }
-      for (const r of Object.values(diff.removed)) hiddenModels.delete(r.id);
+      for (const r of Object.values(diff.removed)) hiddenPlaced.delete(r.id);
       let frame = result.changed;
       if (result.changed) picker.invalidate();
       if (result.boundsChanged) lighting.fit(graph.bounds());

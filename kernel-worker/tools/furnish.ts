@@ -2,7 +2,7 @@ import type { DropPiece, DropResult } from '../../protocol/kernel-api';
 import type { PlanFrame, Vec2 } from '../../protocol/records';
 import { VIEW_ID } from '../document/session-records';
 import type { RecordReader } from '../document/store';
-import { dropPlacement, EDGE_SNAP_MM, onFootprint, WALL_SNAP_MM, type DropScene, type FootprintSnapOptions } from '../geometry';
+import { cabinetPiece, dropPlacement, EDGE_SNAP_MM, onFootprint, WALL_SNAP_MM, type DropScene, type FootprintSnapOptions } from '../geometry';
 import type { FloorLevel } from '../render/types';
 import { screenToPlan, type Viewport } from './plan-view';
 import { SNAP_RADIUS_PX } from './wall-tool';
@@ -11,14 +11,21 @@ import { SNAP_RADIUS_PX } from './wall-tool';
 // lands where geometry/furnish.ts puts it under the pointer, read through the view shown now.
 
 /**
- * The storey's rooms, walls and models (all but `exclude`), found through the store's referrer
- * index: a drag reads them on every pointer move, so never a scan of the whole house.
+ * The storey's rooms, walls, and models and cabinets as pieces (all but `exclude` and the hidden
+ * ones), found through the store's referrer index: a drag reads them on every pointer move, so
+ * never a scan of the whole house.
  */
 export function furnishScene(records: Pick<RecordReader, 'referring'>, storeyId: string, exclude: ReadonlySet<string> = new Set()): DropScene {
   return {
     rooms: records.referring(storeyId, 'room').map((r) => ({ id: r.id, outline: r.outline, height: r.height })),
     walls: records.referring(storeyId, 'wall'),
-    pieces: records.referring(storeyId, 'model').filter((m) => !exclude.has(m.id) && !m.hidden),
+    pieces: [
+      ...records.referring(storeyId, 'model').filter((m) => !exclude.has(m.id) && !m.hidden),
+      ...records
+        .referring(storeyId, 'cabinet')
+        .filter((c) => !exclude.has(c.id) && !c.hidden)
+        .map(cabinetPiece),
+    ],
   };
 }
 

@@ -1,23 +1,24 @@
 import type { ForwardedInput, KeyInput, PointerInput, WheelInput } from '../../protocol/input';
 import { batchEntry, type CommandArgs } from '../../protocol/commands';
 import { jsonEqual } from '../../protocol/patch';
-import type { ModelRecord, PlanFrame, SceneRecord, ToolName, ToolPreview } from '../../protocol/records';
+import type { PlanFrame, SceneRecord, ToolName, ToolPreview } from '../../protocol/records';
+import { KernelCommandError, KernelRefusal, type RefusalReason } from '../../protocol/errors';
 import { editShortcut } from '../commands/shortcuts';
-import { snapFootprint } from '../geometry/furnish';
+import { snapCabinet, snapFootprint } from '../geometry/furnish';
 import { furnishScene, furnishSnapOptions } from './furnish';
 import type { RecordsDiff } from '../document/diff';
 import { SELECTION_ID, TOOL_ID, VIEW_ID, getTool, getView, updateTool } from '../document/session-records';
 import { buildPlanScene, type PlanScene } from './hit-test';
 import { createOpeningTool } from './opening-tool';
 import { DEFAULT_VIEWPORT, panPlan, planFrameOf, screenToPlan, wheelZoomFactor, zoomPlanAt, type ScreenPoint, type Viewport } from './plan-view';
-import { createSelectTool } from './select-tool';
+import { createSelectTool, placedRecord, type Placed } from './select-tool';
 import type { EditGesture, Tool, ToolContext, ToolHost } from './types';
 import { createWallTool } from './wall-tool';
 
 // The tool manager: the kernel's input handler for the designer's tools. It owns what all tools
 // share (the viewport, the plan view's zoom and pan, Delete, Esc, the space bar) and passes the
-// rest to the active tool named by the tool session record. It also answers the model hotkeys of
-// catalogues.md (Ctrl+C, Ctrl+V, Ctrl+H on selected models), whatever the tool. Tools write the document only through
+// rest to the active tool named by the tool session record. It also answers the hotkeys of
+// catalogues.md on placed objects (Ctrl+C, Ctrl+V, Ctrl+H on selected models and cabinets), whatever the tool. Tools write the document only through
 // commands, and on hover only the session records (tool, view, selection).
 
 export interface ToolManager {
@@ -54,14 +55,15 @@ export function createToolManager(host: ToolHost): ToolManager {
   let pan: { x: number; y: number; button: number } | null = null;
   let spaceDown = false;
   let gestureSeq = 0;
+  let refusalSeq = 0;
   /** the tool the in-memory state belongs to */
   let activeName: ToolName = getTool(host.records).tool;
   /** the in-memory state is stale: a file was loaded, or another tool was picked (maybe and back) */
   let stale = false;
   /** mark ids of the edit gestures this manager opened and has not closed */
   const ownMarks = new Set<string>();
-  /** Models copied with Ctrl+C (as they were then: deleting the originals does not empty it), and pastes made of them. */
-  let clipboard: { readonly models: readonly ModelRecord[]; pastes: number } | null = null;
+  /** Models and cabinets copied with Ctrl+C (as they were then: deleting the originals does not empty it), and pastes made of them. */
+  let clipboard: { readonly pieces: readonly Placed[]; pastes: number } | null = null;
 
   const stopListening = host.onCommit((diff, _intent, source) => {
     if (touchesScene(diff)) scene = null;
@@ -111,6 +113,12 @@ export function createToolManager(host: ToolHost): ToolManager {
       ownMarks.add(id);
       let applied = false;
       let lastGood: (() => void) | null = null;
+      /** the last reason a move of this gesture was refused for */
+      let refusal: RefusalReason | null = null;
+      const tell = () => {
+        const reason = refusal;
+        if (reason !== null) host.transact('tool.refused', (tx) => updateTool(tx, { refused: { reason, seq: ++refusalSeq } }));
+      };
       const gesture: EditGesture = {
         move(fn) {
           if (!ownMarks.has(id)) return false;
@@ -124,7 +132,11 @@ export function createToolManager(host: ToolHost): ToolManager {
             applied = true;
             lastGood = fn;
             return true;
-          } catch {
+          } catch (e) {
+            // A refusal with a reason is told to the designer when the gesture ends (a session
+            // record written now would be reverted with the next move).
+            const reason = e instanceof KernelRefusal || e instanceof KernelCommandError ? e.reason : undefined;
+            if (reason) refusal = reason;
             // Refused (an opening would no longer fit, say): stay where the last good move was.
             if (lastGood) {
               try {
@@ -140,10 +152,12 @@ export function createToolManager(host: ToolHost): ToolManager {
         finish() {
           if (!ownMarks.delete(id)) return;
           host.complete(id);
+          tell();
         },
         cancel() {
           if (!ownMarks.delete(id)) return;
           host.bail(id);
+          tell();
         },
       };
       return gesture;
@@ -222,22 +236,41 @@ export function createToolManager(host: ToolHost): ToolManager {
     return false;
   }
 
-  /** The selected models, in selection order. */
-  function selectedModels(): ModelRecord[] {
-    return ctx.selection().flatMap((id) => host.records.getOfType(id, 'model') ?? []);
+  /** The selected models and cabinets, in selection order. */
+  function selectedPlaced(): Placed[] {
+    return ctx.selection().flatMap((id) => placedRecord(host.records, id) ?? []);
   }
 
-  /** Ctrl+C keeps the selected models; false (the key goes on) when none is selected. */
+  /** Ctrl+C keeps the selected models and cabinets; false (the key goes on) when none is selected. */
   function copy(): boolean {
-    const models = selectedModels();
-    if (models.length === 0) return false;
-    clipboard = { models, pastes: 0 };
+    const pieces = selectedPlaced();
+    if (pieces.length === 0) return false;
+    clipboard = { pieces, pastes: 0 };
     return true;
   }
 
+  /** Adds a copy of a model or cabinet moved `by` mm east, kept out of the walls; its new id. */
+  function pasteOne(piece: Placed, storeyId: string, by: number, scene: ReturnType<typeof furnishScene>): string {
+    const options = { ...furnishSnapOptions(null), edgeSnap: 0 };
+    if (piece.type === 'cabinet') {
+      const { id: _id, type: _type, storeyId: _storey, hidden: _hidden, position: from, cabinetKind, name, rotation, ...fields } = piece.record;
+      const at = snapCabinet(piece.record, { x: from.x + by, y: from.y }, scene.walls, [], options);
+      const position = { x: Math.round(at.x), y: Math.round(at.y), z: from.z };
+      return host.exec('cabinet.add', { storeyId, cabinetKind, name, position, rotation, ...fields }).id;
+    }
+    const m = piece.record;
+    const { center } = snapFootprint({ center: { x: m.position.x + by, y: m.position.y }, rotation: m.rotation, size: m.size }, scene.walls, [], options);
+    const { id: _id, type: _type, storeyId: _storey, hidden: _hidden, modelId, name, rotation, size, gltfUrl, lowGltfUrl, mount, position: _position, ...extra } = m;
+    const position = { x: Math.round(center.x), y: Math.round(center.y), z: m.position.z };
+    const { id } = host.exec('model.add', { storeyId, modelId, name, position, rotation, size, ...(gltfUrl ? { gltfUrl } : {}), ...(lowGltfUrl ? { lowGltfUrl } : {}), ...(mount ? { mount } : {}) });
+    // Fields model.add does not take (a part's material, say) follow in the same step.
+    if (Object.keys(extra).length > 0) host.exec('model.update', { id, ...extra } as CommandArgs<'model.update'>);
+    return id;
+  }
+
   /**
-   * Ctrl+V adds copies of the copied models on the current storey, each paste a further
-   * PASTE_OFFSET east, kept out of the walls; one undo step, and the copies become the selection.
+   * Ctrl+V adds copies of the copied models and cabinets on the current storey, each paste a
+   * further PASTE_OFFSET east, kept out of the walls; one undo step, and the copies become the selection.
    */
   function paste(): boolean {
     const storeyId = getView(host.records).currentStoreyId;
@@ -247,21 +280,12 @@ export function createToolManager(host: ToolHost): ToolManager {
     clipboard.pastes += 1;
     const by = PASTE_OFFSET * clipboard.pastes;
     const scene = furnishScene(host.records, storeyId);
-    const options = { ...furnishSnapOptions(null), edgeSnap: 0 };
     ctx.pin();
     const ids: string[] = [];
-    const gesture = ctx.beginEdit('model.paste');
+    const gesture = ctx.beginEdit('piece.paste');
     const done = gesture.move(() => {
       ids.length = 0;
-      for (const m of clipboard!.models) {
-        const { center } = snapFootprint({ center: { x: m.position.x + by, y: m.position.y }, rotation: m.rotation, size: m.size }, scene.walls, [], options);
-        const { id: _id, type: _type, storeyId: _storey, hidden: _hidden, modelId, name, rotation, size, gltfUrl, lowGltfUrl, mount, position: _position, ...extra } = m;
-        const position = { x: Math.round(center.x), y: Math.round(center.y), z: m.position.z };
-        const { id } = host.exec('model.add', { storeyId, modelId, name, position, rotation, size, ...(gltfUrl ? { gltfUrl } : {}), ...(lowGltfUrl ? { lowGltfUrl } : {}), ...(mount ? { mount } : {}) });
-        // Fields model.add does not take (a part's material, say) follow in the same step.
-        if (Object.keys(extra).length > 0) host.exec('model.update', { id, ...extra } as CommandArgs<'model.update'>);
-        ids.push(id);
-      }
+      for (const piece of clipboard!.pieces) ids.push(pasteOne(piece, storeyId, by, scene));
     });
     if (!done) {
       gesture.cancel();
@@ -273,24 +297,31 @@ export function createToolManager(host: ToolHost): ToolManager {
   }
 
   /**
-   * Ctrl+H on selected models hides them (again: shows them), one undo step: the record's hidden
-   * field, so the plan, the 3D views and a saved file agree. With nothing selected it shows every
-   * hidden model of the storey and lets the renderer show what it hid itself. Other selections
-   * (walls, rooms) are left to the renderer's own hiding.
+   * Ctrl+H on selected models and cabinets hides them (again: shows them), one undo step: the
+   * record's hidden field, so the plan, the 3D views and a saved file agree. With nothing selected
+   * it shows every hidden model and cabinet of the storey and lets the renderer show what it hid
+   * itself. Other selections (walls, rooms) are left to the renderer's own hiding.
    */
   function hide(): boolean {
     const ids = ctx.selection();
     if (ownMarks.size > 0) return ids.length > 0;
+    const entry = (p: Placed, hidden: boolean) => (p.type === 'model' ? batchEntry('model.update', { id: p.record.id, hidden }) : batchEntry('cabinet.update', { id: p.record.id, hidden }));
     if (ids.length === 0) {
       const storeyId = getView(host.records).currentStoreyId;
-      const hidden = storeyId === null ? [] : host.records.referring(storeyId, 'model').filter((m) => m.hidden);
-      if (hidden.length > 0) host.exec('batch', { commands: hidden.map((m) => batchEntry('model.update', { id: m.id, hidden: false })) });
+      const hidden: Placed[] =
+        storeyId === null
+          ? []
+          : [
+              ...host.records.referring(storeyId, 'model').flatMap((record) => (record.hidden ? [{ type: 'model' as const, record }] : [])),
+              ...host.records.referring(storeyId, 'cabinet').flatMap((record) => (record.hidden ? [{ type: 'cabinet' as const, record }] : [])),
+            ];
+      if (hidden.length > 0) host.exec('batch', { commands: hidden.map((p) => entry(p, false)) });
       return false;
     }
-    const models = selectedModels();
-    if (models.length !== ids.length) return false;
-    const hiding = !models.every((m) => m.hidden);
-    host.exec('batch', { commands: models.map((m) => batchEntry('model.update', { id: m.id, hidden: hiding })) });
+    const pieces = selectedPlaced();
+    if (pieces.length !== ids.length) return false;
+    const hiding = !pieces.every((p) => p.record.hidden);
+    host.exec('batch', { commands: pieces.map((p) => entry(p, hiding)) });
     return true;
   }
 

@@ -1,9 +1,11 @@
+import { CABINET_MAX_SIZE, CABINET_MIN_SIZE } from '../../protocol/cabinets';
 import type { KeyInput, PointerInput } from '../../protocol/input';
 import type { CabinetRecord, ModelRecord, OpeningRecord, SnapKind, Vec2, Vec3, WallRecord } from '../../protocol/records';
-import { snapFootprint, surfaceHeight } from '../geometry/furnish';
+import { snapCabinet, snapFootprint, surfaceHeight } from '../geometry/furnish';
 import { clampOpening } from '../geometry/openings';
 import { snapPoint, type SnapWall } from '../geometry/snap';
 import type { FloorLevel, GizmoHandle } from '../render/types';
+import type { RecordReader } from '../document/store';
 import { furnishScene, furnishSnapOptions } from './furnish';
 import { hitRecordId, hitTestPlan, wallFrame, type PlanHit } from './hit-test';
 import type { ScreenPoint } from './plan-view';
@@ -14,9 +16,11 @@ import { SNAP_RADIUS_PX } from './wall-tool';
 // (Shift adds or removes), and a drag edits it: a wall end handle moves that end (walls joined there
 // follow), a wall's body moves the wall, an opening slides along its wall; a drag on empty floor pans.
 // Each drag is one undo step; Esc during it puts everything back. In the 3D views a click (no
-// movement) selects what the renderer picks, a drag on the gizmo of the one selected model moves,
-// turns or resizes it (again one undo step, Esc puts it back; turns go in 15° steps, Shift turns freely),
-// and everything else goes on to the camera controls. Models and cabinets are dragged in the plan view too, by their footprint.
+// movement) selects what the renderer picks, a drag on the gizmo of the one selected placed object
+// (a model or a cabinet) moves, turns or resizes it (again one undo step, Esc puts it back; turns
+// go in 15° steps, Shift turns freely), and everything else goes on to the camera controls. Models
+// and cabinets are dragged in the plan view too, by their footprint; both snap as furniture does
+// (geometry/furnish.ts), Shift dropping the edge snapping.
 
 type Drag =
   | { readonly kind: 'end'; readonly gesture: EditGesture; readonly wall: WallRecord; readonly end: 'start' | 'end'; readonly joined: ReadonlySet<string> }
@@ -32,19 +36,28 @@ type Drag =
       readonly others: readonly OpeningRecord[];
     }
   | {
-      readonly kind: 'model';
+      readonly kind: 'piece';
       readonly gesture: EditGesture;
-      /** the model as it was at pointer-down: every move starts from it */
-      readonly model: ModelRecord;
+      /** the model or cabinet as it was at pointer-down: every move starts from it */
+      readonly target: Placed;
       /** the plan footprint ('move-xy') or the gizmo handle held */
       readonly handle: GizmoHandle;
       /** the plan point under the pointer at pointer-down */
       readonly from: Vec2;
       /** 3D views: where the pointer's ray is read (the model's base plane); null in the plan view */
       readonly level: FloorLevel | null;
-    }
-  /** a custom cabinet moved by its footprint in the plan (from where it was at pointer-down) */
-  | { readonly kind: 'cabinet'; readonly gesture: EditGesture; readonly cabinet: CabinetRecord; readonly from: Vec2 };
+    };
+
+/** What the gizmo and the footprint drags edit: a placed object, a furniture model or a custom cabinet. */
+export type Placed = { readonly type: 'model'; readonly record: ModelRecord } | { readonly type: 'cabinet'; readonly record: CabinetRecord };
+
+/** The placed object with this id, or undefined. */
+export function placedRecord(records: Pick<RecordReader, 'getOfType'>, id: string): Placed | undefined {
+  const model = records.getOfType(id, 'model');
+  if (model) return { type: 'model', record: model };
+  const cabinet = records.getOfType(id, 'cabinet');
+  return cabinet ? { type: 'cabinet', record: cabinet } : undefined;
+}
 
 /** What a press in the plan view is on: a plan hit, or a model's or a cabinet's footprint. */
 type PressHit = PlanHit | { readonly kind: 'model'; readonly id: string } | { readonly kind: 'cabinet'; readonly id: string };
@@ -62,6 +75,9 @@ const near = (a: Vec2, b: Vec2, d: number): boolean => Math.hypot(a.x - b.x, a.y
 
 /** A model turns in whole steps of 15°; with Shift held, freely. */
 export const ROTATE_STEP = Math.PI / 12;
+
+/** A cabinet's width by the gizmo's cube goes in these steps (mm; Shift: whole millimetres). */
+export const CABINET_RESIZE_STEP = 10;
 
 /** A resize by the gizmo keeps every side within these (mm; the record allows up to 100000). */
 const MIN_MODEL_SIDE = 10;
@@ -116,7 +132,7 @@ export function createSelectTool(ctx: ToolContext): Tool {
     const models = storeyId === null ? [] : host.records.referring(storeyId, 'model').filter((m) => !m.hidden).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     for (let i = models.length - 1; i >= 0; i--) if (onModelFootprint(models[i]!, p)) return { kind: 'model', id: models[i]!.id };
     if (storeyId !== null) {
-      const cabinets = host.records.referring(storeyId, 'cabinet');
+      const cabinets = host.records.referring(storeyId, 'cabinet').filter((c) => !c.hidden);
       for (let i = cabinets.length - 1; i >= 0; i--) {
         const c = cabinets[i]!;
         if (onFootprint(c.position, c.rotation, c.width, c.depth, p)) return { kind: 'cabinet', id: c.id };
@@ -125,27 +141,43 @@ export function createSelectTool(ctx: ToolContext): Tool {
     return hit;
   }
 
-  function startModelDrag(model: ModelRecord, handle: GizmoHandle, from: Vec2, level: FloorLevel | null): void {
-    const label = handle === 'rotate' ? 'model.rotate' : handle === 'scale' ? 'model.resize' : 'model.move';
-    drag = { kind: 'model', gesture: ctx.beginEdit(label), model, handle, from, level };
+  function startPieceDrag(target: Placed, handle: GizmoHandle, from: Vec2, level: FloorLevel | null): void {
+    const label = `${target.type}.${handle === 'rotate' ? 'rotate' : handle === 'scale' ? 'resize' : 'move'}`;
+    drag = { kind: 'piece', gesture: ctx.beginEdit(label), target, handle, from, level };
   }
 
-  /** Moves or turns the dragged model from where it was at pointer-down to follow the pointer's plan point. */
-  function dragModel(d: Extract<Drag, { kind: 'model' }>, p: Vec2, shift: boolean): void {
-    const { model } = d;
+  function update(target: Placed, fields: { readonly position?: Vec3; readonly rotation?: number }): void {
+    if (target.type === 'model') host.exec('model.update', { id: target.record.id, ...fields });
+    else host.exec('cabinet.update', { id: target.record.id, ...fields });
+  }
+
+  /** Moves, turns or resizes the dragged piece from where it was at pointer-down to follow the pointer's plan point. */
+  function dragPiece(d: Extract<Drag, { kind: 'piece' }>, p: Vec2, shift: boolean): void {
+    const { target } = d;
+    const record = target.record;
+    const c = record.position;
     if (d.handle === 'rotate') {
-      const c = model.position;
       const turn = Math.atan2(p.y - c.y, p.x - c.x) - Math.atan2(d.from.y - c.y, d.from.x - c.x);
-      let rotation = normaliseAngle(model.rotation + turn);
+      let rotation = normaliseAngle(record.rotation + turn);
       if (!shift) rotation = normaliseAngle(Math.round(rotation / ROTATE_STEP) * ROTATE_STEP);
-      d.gesture.move(() => (rotation === model.rotation ? undefined : host.exec('model.update', { id: model.id, rotation })));
+      d.gesture.move(() => (rotation === record.rotation ? undefined : update(target, { rotation })));
       return;
     }
-    if (d.handle === 'scale') {
-      // In proportion to how far the pointer is from the base centre now against at the press.
-      const c = model.position;
-      const before = Math.hypot(d.from.x - c.x, d.from.y - c.y);
-      const factor = before > 0 ? Math.hypot(p.x - c.x, p.y - c.y) / before : 1;
+    // In proportion to how far the pointer is from the base centre now against at the press.
+    const before = Math.hypot(d.from.x - c.x, d.from.y - c.y);
+    const factor = before > 0 ? Math.hypot(p.x - c.x, p.y - c.y) / before : 1;
+    if (d.handle === 'scale' && target.type === 'cabinet') {
+      // A cabinet's cube changes its width (what a run is planned in), within its kind's sizes;
+      // what else the width must allow (double doors, a handle) the kernel refuses, and the
+      // cabinet stays at the last width it took.
+      const cab = target.record;
+      const step = shift ? 1 : CABINET_RESIZE_STEP;
+      const width = Math.min(CABINET_MAX_SIZE.width, Math.max(CABINET_MIN_SIZE[cab.cabinetKind].width, Math.round((cab.width * factor) / step) * step));
+      d.gesture.move(() => (width === cab.width ? undefined : host.exec('cabinet.update', { id: cab.id, width })));
+      return;
+    }
+    if (d.handle === 'scale' && target.type === 'model') {
+      const model = target.record;
       const longest = Math.max(model.size.x, model.size.y, model.size.z);
       const clamped = Math.min(MAX_MODEL_SIDE / longest, Math.max(MIN_MODEL_SIDE / Math.min(model.size.x, model.size.y, model.size.z), factor));
       const size = { x: Math.round(model.size.x * clamped), y: Math.round(model.size.y * clamped), z: Math.round(model.size.z * clamped) };
@@ -155,24 +187,30 @@ export function createSelectTool(ctx: ToolContext): Tool {
     }
     const dx = d.handle === 'move-y' ? 0 : Math.round(p.x - d.from.x);
     const dy = d.handle === 'move-x' ? 0 : Math.round(p.y - d.from.y);
-    const position = snapMoved(d, { x: model.position.x + dx, y: model.position.y + dy }, shift);
-    const same = position.x === model.position.x && position.y === model.position.y && position.z === model.position.z;
-    d.gesture.move(() => (same ? undefined : host.exec('model.update', { id: model.id, position })));
+    const position = snapMoved(d, { x: c.x + dx, y: c.y + dy }, shift);
+    const same = position.x === c.x && position.y === c.y && position.z === c.z;
+    d.gesture.move(() => (same ? undefined : update(target, { position })));
   }
 
   /**
-   * Where a moved model goes: against a wall face in reach and out of every wall body, lined up
-   * with its neighbours' edges (geometry/furnish.ts); a surface piece stands on what is under it.
-   * An arrow keeps the move on its axis; Shift moves freely (no edge snapping, walls still hold).
+   * Where a moved piece goes: against a wall face in reach and out of every wall body, lined up
+   * with its neighbours' edges (geometry/furnish.ts: a cabinet with those at its height); a
+   * surface piece stands on what is under it. An arrow keeps the move on its axis; Shift moves
+   * freely (no edge snapping, walls still hold).
    */
-  function snapMoved(d: Extract<Drag, { kind: 'model' }>, to: Vec2, free: boolean): Vec3 {
-    const { model } = d;
-    const scene = furnishScene(host.records, model.storeyId, new Set([model.id]));
-    const options = furnishSnapOptions(d.level ? null : ctx.mmPerPx());
-    const snapped = snapFootprint({ center: to, rotation: model.rotation, size: model.size }, scene.walls, scene.pieces, free ? { ...options, edgeSnap: 0 } : options).center;
-    const x = Math.round(d.handle === 'move-y' ? model.position.x : snapped.x);
-    const y = Math.round(d.handle === 'move-x' ? model.position.y : snapped.y);
-    const z = model.mount === 'surface' ? surfaceHeight(scene.pieces, { x, y }) : model.position.z;
+  function snapMoved(d: Extract<Drag, { kind: 'piece' }>, to: Vec2, free: boolean): Vec3 {
+    const { target } = d;
+    const record = target.record;
+    const scene = furnishScene(host.records, record.storeyId, new Set([record.id]));
+    const base = furnishSnapOptions(d.level ? null : ctx.mmPerPx());
+    const options = free ? { ...base, edgeSnap: 0 } : base;
+    const snapped =
+      target.type === 'cabinet'
+        ? snapCabinet(target.record, to, scene.walls, scene.pieces, options)
+        : snapFootprint({ center: to, rotation: target.record.rotation, size: target.record.size }, scene.walls, scene.pieces, options).center;
+    const x = Math.round(d.handle === 'move-y' ? record.position.x : snapped.x);
+    const y = Math.round(d.handle === 'move-x' ? record.position.y : snapped.y);
+    const z = target.type === 'model' && target.record.mount === 'surface' ? surfaceHeight(scene.pieces, { x, y }) : record.position.z;
     return { x, y, z };
   }
 
@@ -211,14 +249,10 @@ export function createSelectTool(ctx: ToolContext): Tool {
     const id = pressId(hit);
     if (!ctx.selection().includes(id)) ctx.select([id]);
     ctx.pin();
-    if (hit.kind === 'model') {
-      const model = host.records.getOfType(hit.id, 'model');
-      if (!model) return false;
-      startModelDrag(model, 'move-xy', start, null);
-    } else if (hit.kind === 'cabinet') {
-      const cabinet = host.records.getOfType(hit.id, 'cabinet');
-      if (!cabinet) return false;
-      drag = { kind: 'cabinet', gesture: ctx.beginEdit('cabinet.move'), cabinet, from: start };
+    if (hit.kind === 'model' || hit.kind === 'cabinet') {
+      const target = placedRecord(host.records, hit.id);
+      if (!target) return false;
+      startPieceDrag(target, 'move-xy', start, null);
     } else if (hit.kind === 'end') {
       const wall = host.records.getOfType(hit.wallId, 'wall');
       if (!wall) return false;
@@ -247,18 +281,10 @@ export function createSelectTool(ctx: ToolContext): Tool {
   function dragTo(screen: ScreenPoint, shift = false): void {
     const d = drag;
     if (!d) return;
-    if (d.kind === 'model') {
+    if (d.kind === 'piece') {
       const p = d.level ? host.floorPoint(screen.x, screen.y, d.level) : ctx.toPlan(screen);
-      // The ray missed the floor (the pointer above the horizon): the model stays where it was last.
-      if (p) dragModel(d, p, shift);
-      return;
-    }
-    if (d.kind === 'cabinet') {
-      const p = ctx.toPlan(screen);
-      const dx = Math.round(p.x - d.from.x);
-      const dy = Math.round(p.y - d.from.y);
-      const { id, position } = d.cabinet;
-      d.gesture.move(() => (dx === 0 && dy === 0 ? undefined : host.exec('cabinet.update', { id, position: { x: position.x + dx, y: position.y + dy, z: position.z } })));
+      // The ray missed the floor (the pointer above the horizon): the piece stays where it was last.
+      if (p) dragPiece(d, p, shift);
       return;
     }
     const p = ctx.toPlan(screen);
@@ -366,18 +392,18 @@ export function createSelectTool(ctx: ToolContext): Tool {
     }
   }
 
-  /** A press on the gizmo of the one selected model starts a drag of it (the camera does not see it). */
+  /** A press on the gizmo of the one selected model or cabinet starts a drag of it (the camera does not see it). */
   function gizmoPress(e: PointerInput): boolean {
     const handle = host.gizmoHit(e.x, e.y);
     const ids = ctx.selection();
-    const model = handle && ids.length === 1 ? host.records.getOfType(ids[0]!, 'model') : undefined;
-    if (!handle || !model) return false;
+    const target = handle && ids.length === 1 ? placedRecord(host.records, ids[0]!) : undefined;
+    if (!handle || !target) return false;
     // The cube is not drawn for a fixed-size piece; a stale hit on it moves nothing.
-    if (handle === 'scale' && model.resizable === false) return false;
-    const level: FloorLevel = { storeyId: model.storeyId, z: model.position.z };
+    if (handle === 'scale' && target.type === 'model' && target.record.resizable === false) return false;
+    const level: FloorLevel = { storeyId: target.record.storeyId, z: target.record.position.z };
     const from = host.floorPoint(e.x, e.y, level);
     if (!from) return false;
-    startModelDrag(model, handle, from, level);
+    startPieceDrag(target, handle, from, level);
     return true;
   }
 
@@ -416,10 +442,10 @@ export function createSelectTool(ctx: ToolContext): Tool {
       if (ctx.cameraView() === 2) {
         press3d = null;
         // A gizmo drag does not survive a switch to the plan view (nor a plan drag the way back).
-        if (drag?.kind === 'model' && drag.level) endDrag(true);
+        if (drag?.kind === 'piece' && drag.level) endDrag(true);
         return pointerPlan(e);
       }
-      if (drag && !(drag.kind === 'model' && drag.level)) endDrag(true);
+      if (drag && !(drag.kind === 'piece' && drag.level)) endDrag(true);
       press = null;
       return pointer3d(e);
     },

@@ -20,7 +20,7 @@ export interface ToolHost {
   onCommit(listener: (diff: RecordsDiff, history: HistoryIntent, source: string) => void): () => void;
   /** The record drawn under a canvas point in the 3D views; null for none or without a renderer. */
   pick(x: number, y: number): { readonly id: string; readonly point: { x: number; y: number; z: number } } | null;
-  /** The model gizmo's handle under a canvas point in the 3D views; null for none or without a renderer. */
+  /** The gizmo's handle (on a selected model or cabinet) under a canvas point in the 3D views; null for none or without a renderer. */
   gizmoHit(x: number, y: number): GizmoHandle | null;
   /** The pointer ray onto a horizontal plane (plan mm) in the 3D views; null on a miss or without a renderer. */
   floorPoint(x: number, y: number, level: FloorLevel): Vec2 | null;

@@ -2,14 +2,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { settled } from './support/canvas';
-import { differingFraction } from './support/pixels';
+import { differingFraction, pixelAt } from './support/pixels';
+import type { Image } from './support/png';
 import { openWorkspace } from './support/workspace';
 
 // The Customized menu (定制, issue 14): a wardrobe with sliding doors placed in the default room,
 // a wall picked in 3D and filled with a run of base units and wall units, a unit's door edited in
 // the properties (a handle that does not fit refused: 拉手错误), one undo per step. One account
-// has one live session, so this spec signs in with an account no other uses. It saves the 3D and
-// plan pictures under test-results/customized/ to look at.
+// has one live session, so this spec signs in with an account no other uses (its tests run one
+// after the other). It saves the 3D and plan pictures under test-results/customized/ to look at.
+// The second test edits a cabinet like a model: copy and paste, the gizmo's arrow, end panels.
 
 const ACCOUNT = { project: 'deson', account: 'member', password: 'Member@2026' } as const;
 const SHOTS = path.join('test-results', 'customized');
@@ -98,4 +100,106 @@ test('place a sliding-door wardrobe, fill a wall with kitchen units, edit a door
   await page.getByRole('complementary', { name: '设计面板' }).getByRole('button', { name: '2D', exact: true }).click();
   await settled(canvas);
   await canvas.screenshot({ path: path.join(SHOTS, 'plan.png') });
+});
+
+/** The middle of the gizmo's red x arrow on the canvas (its shaft and cone are the only pure red drawn). */
+function redArrow(img: Image): { x: number; y: number; count: number } {
+  let sx = 0;
+  let sy = 0;
+  let count = 0;
+  for (let y = 0; y < img.height; y++) {
+    for (let x = 0; x < img.width; x++) {
+      const [r, g, b] = pixelAt(img, x, y);
+      if (r > 180 && g < 90 && b < 90) {
+        sx += x;
+        sy += y;
+        count++;
+      }
+    }
+  }
+  return { x: sx / Math.max(count, 1), y: sy / Math.max(count, 1), count };
+}
+
+test('a pasted cabinet dragged by the gizmo snaps flush to its neighbour; one undo puts it back; end panels', async ({ page }) => {
+  test.setTimeout(150_000);
+  fs.mkdirSync(SHOTS, { recursive: true });
+  const canvas = await openWorkspace(page, ACCOUNT);
+  await settled(canvas);
+  const rail = page.getByRole('navigation', { name: '主菜单' });
+  await rail.getByRole('button', { name: '定制' }).click();
+  const panel = customizedPanel(page);
+  await expect(panel).toHaveAttribute('data-cabinets', '0');
+
+  // A base unit in the middle of the north wall, picked in 3D; unnamed, it is called by its kind and width.
+  const box = (await canvas.boundingBox())!;
+  await canvas.click({ position: { x: box.width * 0.6, y: box.height * 0.33 } });
+  await expect(panel.getByText('靠所选墙体放置')).toBeVisible();
+  await panel.getByRole('button', { name: '单门地柜' }).click();
+  await expect(panel).toHaveAttribute('data-cabinets', '1');
+  const properties = panel.getByTestId('cabinet-properties');
+  await expect(properties.locator('.hp-props__title')).toHaveText('地柜 600');
+
+  // Copied and pasted: a second unit 500 east, overlapping the first by 100, selected with the gizmo on it.
+  await canvas.focus();
+  await page.keyboard.press('Control+c');
+  await page.keyboard.press('Control+v');
+  await expect(panel).toHaveAttribute('data-cabinets', '2');
+  await page.mouse.move(box.x + 20, box.y + 20);
+  const pasted = await settled(canvas);
+  await canvas.screenshot({ path: path.join(SHOTS, 'cabinet-gizmo.png') });
+  const arrow = redArrow(pasted);
+  expect(arrow.count, 'the gizmo is drawn on the pasted cabinet').toBeGreaterThan(30);
+
+  // Its x arrow dragged east by a little (4 px: some 40 mm from the bird eye) and, after an undo,
+  // by twice that: both times it ends flush against the first unit's side (100 mm east of where
+  // it was: from 20 to 180 mm it snaps), so the two pictures are the same; each drag is one undo step.
+  const dragArrow = async (px: number) => {
+    await page.mouse.move(box.x + arrow.x, box.y + arrow.y);
+    await page.mouse.down();
+    await page.mouse.move(box.x + arrow.x + px / 2, box.y + arrow.y, { steps: 3 });
+    await page.mouse.move(box.x + arrow.x + px, box.y + arrow.y, { steps: 3 });
+    await page.mouse.up();
+    await page.mouse.move(box.x + 20, box.y + 20);
+  };
+  await dragArrow(4);
+  const short = await settled(canvas, (img) => expect(differingFraction(pasted, img), 'the cabinet moved').toBeGreaterThan(0.0005));
+  await canvas.screenshot({ path: path.join(SHOTS, 'cabinet-snapped.png') });
+  await canvas.focus();
+  await page.keyboard.press('Control+z');
+  await page.mouse.move(box.x + 20, box.y + 20);
+  await settled(canvas, (img) => expect(differingFraction(pasted, img), 'one undo puts it back').toBeLessThan(0.0005));
+  await dragArrow(8);
+  await page.waitForTimeout(500);
+  await canvas.screenshot({ path: path.join(SHOTS, 'cabinet-snapped-again.png') });
+  await settled(canvas, (img) => expect(differingFraction(short, img), 'both drags end flush at the same place').toBeLessThan(0.0005));
+  await canvas.focus();
+  await page.keyboard.press('Control+z');
+  await page.mouse.move(box.x + 20, box.y + 20);
+  await settled(canvas, (img) => expect(differingFraction(pasted, img), 'one undo puts it back again').toBeLessThan(0.0005));
+  await page.keyboard.press('Control+y');
+  await expect(panel).toHaveAttribute('data-cabinets', '2');
+
+  // An end panel on the pasted unit's open side (its right, seen from the front: east), in its
+  // oak door colour: seen in 3D, close up (the sky clicked: no gizmo, no selection tint).
+  await properties.getByRole('group', { name: '门板颜色' }).getByRole('button', { name: '橡木' }).click();
+  const endPanel = (label: string) => properties.locator('.hp-switch', { hasText: label });
+  await endPanel('右见光板').getByText('右见光板').click();
+  await expect(endPanel('右见光板')).toHaveAttribute('data-state', 'checked');
+  await expect(endPanel('左见光板')).toHaveAttribute('data-state', 'unchecked');
+  await endPanel('右见光板').scrollIntoViewIfNeeded();
+  await panel.screenshot({ path: path.join(SHOTS, 'cabinet-properties.png') });
+  await canvas.click({ position: { x: 20, y: 20 } });
+  await page.mouse.move(box.x + arrow.x, box.y + arrow.y);
+  for (let i = 0; i < 4; i++) {
+    await page.mouse.wheel(0, -240);
+    await page.waitForTimeout(150);
+  }
+  await page.mouse.move(box.x + 20, box.y + 20);
+  await settled(canvas);
+  await canvas.screenshot({ path: path.join(SHOTS, 'cabinet-end-panel.png') });
+  // The plan: the two units side by side, the panel's board beside the oak one.
+  await canvas.focus();
+  await page.keyboard.press('Control+2');
+  await settled(canvas);
+  await canvas.screenshot({ path: path.join(SHOTS, 'cabinet-end-panel-plan.png') });
 });

@@ -111,7 +111,7 @@ describe('cabinet commands', () => {
     expect(top.position.z).toBe(1450);
     expect(tk.fails('cabinet.fillRun', { cabinetKind: 'base', start: { x: 0, y: 0 } }).code).toBe('COMMAND_FAILED');
     // Without a wall: the line itself, the fronts to its left; wardrobes 600 deep.
-    const free = tk.exec('cabinet.fillRun', { cabinetKind: 'wardrobe', start: { x: 0, y: 10000 }, end: { x: 0, y: 7600 }, doorType: 'sliding', handleId: 'SLIDE' });
+    const free = tk.exec('cabinet.fillRun', { cabinetKind: 'wardrobe', start: { x: 0, y: 10000 }, end: { x: 0, y: 7600 }, doorType: 'sliding', handleId: 'SLIDE', endPanels: false });
     expect(free.units).toEqual([1200, 1200]);
     const [first] = free.ids.map((id) => tk.get(id, 'cabinet'));
     // Running south, the left is east: centre 301 east of the line, 600 south of the start.
@@ -143,7 +143,7 @@ describe('cabinet commands', () => {
   it('go with their storey, count in the snapshot, and survive a file round trip', () => {
     const { tk, storeyId, wallIds } = withRoom();
     // 2400: 900 + 900 + 600, no filler.
-    tk.exec('cabinet.fillRun', { cabinetKind: 'base', wallId: wallIds[0]!, start: { x: 120, y: 0 }, end: { x: 2520, y: 0 } });
+    tk.exec('cabinet.fillRun', { cabinetKind: 'base', wallId: wallIds[0]!, start: { x: 120, y: 0 }, end: { x: 2520, y: 0 }, endPanels: false });
     expect(tk.snapshot.counts.cabinet).toBe(3);
     // Selected: the properties panel gets its fields, and the room it stands in is the current room.
     const first = tk.ofType('cabinet')[0]!;

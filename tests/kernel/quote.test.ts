@@ -315,12 +315,13 @@ describe('kernel quotation', () => {
     const first = quoter.quote(tk.kernel.records, SNAPSHOT);
     const room = first.priceData[0]!;
     expect(room.groups.柜体).toHaveLength(5);
-    // Five units, each 2 hinges, 4 legs, 4 shelf pins, 1 handle; unnamed, so no remark.
+    // Five units, each 2 hinges, 4 legs, 4 shelf pins, 1 handle; unnamed, so each is called by its
+    // kind and width, the remark all five share.
     expect(room.groups.五金!.map((l) => [l.name, l.num, l.qty, l.price_hs, l.sum, l.remark])).toEqual([
-      ['调整脚', 20, 20, 6.5, 130, ''],
-      ['层板托', 20, 20, 1.5, 30, ''],
-      ['铰链', 10, 10, 26, 260, ''],
-      ['拉手', 5, 5, 18, 90, ''],
+      ['调整脚', 20, 20, 6.5, 130, '地柜 600'],
+      ['层板托', 20, 20, 1.5, 30, '地柜 600'],
+      ['铰链', 10, 10, 26, 260, '地柜 600'],
+      ['拉手', 5, 5, 18, 90, '地柜 600'],
     ]);
     // Five 600 toe kicks of one colour: one trim line of 3 m x 45 = 135.
     expect(room.groups.线条!.map(pick)).toEqual([{ name: '踢脚板', matCode: 'LN-PLINTH', width: 600, depth: 18, height: 100, num: 5, qty: 3, price_hs: 45, sum: 135, paramUnitName: '米' }]);

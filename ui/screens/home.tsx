@@ -5,7 +5,7 @@ import { api } from '../app/api';
 import { startUsageReporting } from '../app/usage';
 import { attachSceneSession } from '../scene/controller';
 import { systemClock } from '../scene/ports';
-import { notifyKernelFailure } from '../workspace/kernel-notices';
+import { notifyKernelFailure, useGestureRefusals } from '../workspace/kernel-notices';
 import { SceneBusyOverlay, SceneDialogs } from '../workspace/SceneDialogs';
 import { resetMenu } from '../workspace/menu';
 import { MenuPanels } from '../workspace/MenuPanels';
@@ -21,6 +21,8 @@ export default function HomeScreen() {
   // A failing kernel command reaches the user as 内核命令出错！ (the design card), or in its own
   // words where the designer can act on it (an opening that does not fit).
   useEffect(() => onKernelError(notifyKernelFailure), []);
+  // And a drag's refusal (a cabinet's gizmo resize its doors do not allow), told by the tool summary.
+  useGestureRefusals();
   // The scene session (save, open, backups, restore, forced-logout auto save) lives as long as the workspace.
   useEffect(() => attachSceneSession(), []);
   // Camera speed, drag response and mouse buttons from the user config.

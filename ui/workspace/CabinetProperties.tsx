@@ -28,10 +28,10 @@ export function CabinetProperties({ cabinet }: { readonly cabinet: Cabinet }) {
     <div className="hp-stack" data-testid="cabinet-properties">
       <div className="hp-props__heading">
         <Icon name="cabinet" size={18} />
-        <span className="hp-props__title">{cabinet.name || o.kindName(cabinet.cabinetKind)}</span>
+        <span className="hp-props__title">{o.label(cabinet)}</span>
       </div>
       <div className="hp-form">
-        <TextField label={t`名称`} value={cabinet.name} placeholder={o.kindName(cabinet.cabinetKind)} maxLength={MAX_NAME_LENGTH} onCommit={(name) => update({ name })} />
+        <TextField label={t`名称`} value={cabinet.name} placeholder={o.label({ ...cabinet, name: '' })} maxLength={MAX_NAME_LENGTH} onCommit={(name) => update({ name })} />
         <NumberField label={t`宽度`} value={cabinet.width} limits={{ min: min.width, max: CABINET_MAX_SIZE.width }} onCommit={(width) => update({ width })} />
         <NumberField label={t`深度`} value={cabinet.depth} limits={{ min: min.depth, max: CABINET_MAX_SIZE.depth }} onCommit={(depth) => update({ depth })} />
         <NumberField label={t`高度`} value={cabinet.height} limits={{ min: min.height, max: CABINET_MAX_SIZE.height }} onCommit={(height) => update({ height })} />
@@ -56,6 +56,8 @@ export function CabinetProperties({ cabinet }: { readonly cabinet: Cabinet }) {
         )}
         <SwatchField label={t`门板颜色`} value={cabinet.doorColor} options={o.materials} onChange={(doorColor) => update({ doorColor })} />
         <SelectField label={t`纹理方向`} value={cabinet.textureDir} options={o.grains} onChange={(textureDir) => update({ textureDir })} />
+        <SwitchField label={t`左见光板`} checked={cabinet.endPanelLeft === true} onChange={(endPanelLeft) => update({ endPanelLeft })} />
+        <SwitchField label={t`右见光板`} checked={cabinet.endPanelRight === true} onChange={(endPanelRight) => update({ endPanelRight })} />
       </div>
       {cabinet.cabinetKind === 'base' || cabinet.cabinetKind === 'cornerBase' ? (
         <>

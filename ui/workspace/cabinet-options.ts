@@ -2,7 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
-import { CABINET_HANDLES, CABINET_MATERIALS, type CabinetDoorType, type CabinetKind, type DoorShape, type TextureDir } from '../../protocol/cabinets';
+import { CABINET_HANDLES, CABINET_MATERIALS, cabinetLabel, type CabinetDoorType, type CabinetKind, type DoorShape, type TextureDir } from '../../protocol/cabinets';
 import type { SelectOption } from './controls';
 
 // The designer's words for a cabinet's lists (protocol/cabinets.ts): kinds, doors, door shapes,
@@ -61,6 +61,8 @@ export function useCabinetOptions() {
       materials: CABINET_MATERIALS.map((m) => ({ value: m.code, label: MATERIAL_NAMES[m.code] ? i18n._(MATERIAL_NAMES[m.code]!) : m.code, css: css(m.colour) })),
       boards: [9, 18, 25].map((v) => ({ value: v, label: `${v} mm` })),
       kindName: (kind: CabinetKind) => i18n._(CABINET_KIND_NAMES[kind]),
+      /** its name, or its kind and width (地柜 600) when it has none */
+      label: (c: { readonly name: string; readonly cabinetKind: CabinetKind; readonly width: number }) => cabinetLabel(c, (kind) => i18n._(CABINET_KIND_NAMES[kind])),
     };
   }, [i18n]);
 }

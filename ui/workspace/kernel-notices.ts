@@ -3,7 +3,10 @@ import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { KernelCommandError } from '../../protocol/errors';
 import { notify, notifyKernelError } from '../notice';
-import { classifyKernelFailure, type CabinetRefusal, type OpeningRefusal } from './refusals';
+import { useEffect } from 'react';
+import type { RefusalReason } from '../../protocol/errors';
+import { useKernel } from '../kernel';
+import { classifyKernelFailure, OPENING_REFUSALS, type CabinetRefusal, type OpeningRefusal } from './refusals';
 
 // The workspace's one listener for failed kernel commands: refusals the designer can act on get
 // their own words, everything else is 内核命令出错！ (the design card).
@@ -31,6 +34,22 @@ const CABINET_REFUSAL_TEXT: Record<CabinetRefusal, MessageDescriptor> = {
 };
 
 export const OPENING_DATA_FAILURE = msg`数据获取失败，不能插入此门窗`;
+
+/** A refusal a drag met in the kernel (a cabinet's gizmo resize past what its doors allow), in the designer's words. */
+export function notifyRefusal(reason: RefusalReason): void {
+  const text = (OPENING_REFUSALS as readonly string[]).includes(reason) ? REFUSAL_TEXT[reason as OpeningRefusal] : CABINET_REFUSAL_TEXT[reason as CabinetRefusal];
+  notify(i18n._(text), { kind: 'warning' });
+}
+
+/** Tells each refusal an edit gesture meets (the tool summary's refused, numbered) once. */
+export function useGestureRefusals(): void {
+  const refused = useKernel().tool.refused;
+  const seq = refused?.seq;
+  const reason = refused?.reason;
+  useEffect(() => {
+    if (seq !== undefined && reason !== undefined) notifyRefusal(reason);
+  }, [seq, reason]);
+}
 
 export function notifyKernelFailure(error: KernelCommandError): void {
   const failure = classifyKernelFailure(error);

@@ -2,12 +2,13 @@ import { WORKTOP_KINDS } from '../../../protocol/cabinets';
 import type { CabinetOptions, CommandArgs } from '../../../protocol/commands';
 import { KernelRefusal } from '../../../protocol/errors';
 import type { CabinetRecord, Vec2, Vec3, WallFace, WallRecord } from '../../../protocol/records';
-import { arrayOf, finite, object, oneOf, optional, type Check, type Shape } from '../../document/check';
+import { arrayOf, boolean, finite, object, oneOf, optional, type Check, type Shape } from '../../document/check';
 import type { Transaction } from '../../document/store';
 import { chosenIdArg, claimId, idArg, removeCommand, requireRecord, storeyFor, updateArgs } from '../../commands/common';
 import type { CommandDef } from '../../commands/types';
-import { fillRun, freeStretches, MIN_FILLER, RUN_WIDTHS } from '../../geometry/cabinet-run';
 import { worktopOfUnit } from '../../geometry/worktop';
+import { END_PANEL_THICKNESS } from '../../geometry/cabinet-parts';
+import { fillRun, freeStretches, MIN_FILLER, RUN_WIDTHS, runEndOpen } from '../../geometry/cabinet-run';
 import { placeModel } from '../../geometry/placement';
 import { signedArea } from '../../geometry/polygon';
 import { vec2 } from '../fields';
@@ -43,6 +44,8 @@ const optionShape: Shape<CabinetOptions> = {
   fitting: shape.fitting,
   sinkType: shape.sinkType,
   appliances: shape.appliances,
+  endPanelLeft: shape.endPanelLeft,
+  endPanelRight: shape.endPanelRight,
 };
 
 function options(a: CabinetOptions): Partial<CabinetFields> {
@@ -145,6 +148,7 @@ export const fillCabinetRun: CommandDef<'cabinet.fillRun'> = {
     widths: optional(arrayOf(finite({ gt: 0, max: 2700 }) as Check<number>, { minLength: 1, maxLength: 20 })),
     fillers: optional(oneOf(['start', 'end', 'both'] as const)),
     z: optional(finite({ min: 0, max: 10_000 })),
+    endPanels: optional(boolean),
     ...optionShape,
   }),
   history: 'undoable',
@@ -180,7 +184,8 @@ export const fillCabinetRun: CommandDef<'cabinet.fillRun'> = {
     const dir = { x: (end.x - start.x) / length, y: (end.y - start.y) / length };
     const normal = side === 'left' ? { x: -dir.y, y: dir.x } : { x: dir.y, y: -dir.x };
     const rotation = facing(normal);
-    const unit = cabinetFields(a.cabinetKind, options(a));
+    // A run's end panels go only on its outer ends (below), never on every unit.
+    const { endPanelLeft: _l, endPanelRight: _r, ...unit } = cabinetFields(a.cabinetKind, options(a));
     const z = a.z ?? CABINET_DEFAULTS[a.cabinetKind].z;
     // Cabinets already standing in the run's space (its depth in front of the line, its heights)
     // take their stretch of it: the run fills what is left on either side of them.
@@ -201,14 +206,27 @@ export const fillCabinetRun: CommandDef<'cabinet.fillRun'> = {
       if (Math.max(...across) <= 1 + MIN_FILLER || Math.min(...across) >= unit.depth - MIN_FILLER) continue;
       taken.push([Math.min(...along), Math.max(...along)]);
     }
-    const fills = freeStretches(length, taken).flatMap(([from, to]) => {
-      const fill = fillRun(to - from, widths, a.fillers ?? 'end');
-      return fill ? [{ from, fill }] : [];
+    // A run end with nothing beside it (no wall, no cabinet) is seen: it gets an end panel, whose
+    // thickness the units leave free. Its outer side is the units' left when the run goes along
+    // their +x (their local x turned by the rotation), else their right.
+    const walls = tx.referring(storey.id, 'wall');
+    const inFront = (p: Vec2, inward: number) => ({ x: p.x + normal.x * (unit.depth / 2) + dir.x * inward, y: p.y + normal.y * (unit.depth / 2) + dir.y * inward });
+    const stretches = freeStretches(length, taken);
+    const panelAtStart = a.endPanels !== false && stretches[0]?.[0] === 0 && runEndOpen(inFront(start, 1), walls);
+    const panelAtEnd = a.endPanels !== false && stretches[stretches.length - 1]?.[1] === length && runEndOpen(inFront(end, -1), walls);
+    const alongX = Math.cos(rotation) * dir.x + Math.sin(rotation) * dir.y > 0;
+    // The filler goes where it scribes to a wall: at the start when only the end is open.
+    const fillers = a.fillers ?? (panelAtEnd && !panelAtStart ? 'start' : 'end');
+    const fills = stretches.flatMap(([from, to], i) => {
+      const a0 = i === 0 && panelAtStart ? END_PANEL_THICKNESS : 0;
+      const a1 = i === stretches.length - 1 && panelAtEnd ? END_PANEL_THICKNESS : 0;
+      const fill = fillRun(to - from - a0 - a1, widths, fillers);
+      return fill ? [{ from: from + a0, fill, first: a0 > 0, last: a1 > 0 }] : [];
     });
     if (fills.length === 0) throw new KernelRefusal('CABINET_RUN_TOO_SHORT', `${Math.round(length)} mm (less what other cabinets take) takes no unit of ${Math.min(...widths)} mm or more`);
     const ids: string[] = [];
     let along = 0;
-    const place = (fields: CabinetFields, width: number) => {
+    const place = (fields: Omit<CabinetFields, 'endPanelLeft' | 'endPanelRight'> & { endPanelLeft?: boolean; endPanelRight?: boolean }, width: number) => {
       const at = along + width / 2 + 0;
       const out = fields.depth / 2 + 1;
       const id = claimId(tx, 'cabinet', undefined);
@@ -240,11 +258,21 @@ export const fillCabinetRun: CommandDef<'cabinet.fillRun'> = {
         width,
       );
     };
-    for (const { from, fill } of fills) {
+    for (const { from, fill, first, last } of fills) {
       along = from;
+      const startIds = ids.length;
       filler(fill.fillers[0]);
       for (const w of fill.units) place(unit, w);
       filler(fill.fillers[1]);
+      // The panels on the outermost pieces of the run's open ends.
+      const mark = (id: string | undefined, atStart: boolean) => {
+        const c = id === undefined ? undefined : tx.getOfType(id, 'cabinet');
+        if (!c) return;
+        const left = atStart === alongX;
+        putCabinet(tx, { ...c, ...(left ? { endPanelLeft: true } : { endPanelRight: true }) });
+      };
+      if (first) mark(ids[startIds], true);
+      if (last) mark(ids[ids.length - 1], false);
     }
     return { ids, units: fills.flatMap((f) => f.fill.units), fillers: fills.flatMap((f) => f.fill.fillers.filter((w) => w > 0)) };
   },

@@ -1,5 +1,5 @@
 import type { CabinetRecord, Vec2 } from '../../../protocol/records';
-import { FRONT_GAP, FRONT_THICKNESS, SLIDING_OVERLAP, SLIDING_THICKNESS, BLIND_MARGIN } from '../../geometry/cabinet-parts';
+import { FRONT_GAP, FRONT_THICKNESS, SLIDING_OVERLAP, SLIDING_THICKNESS, BLIND_MARGIN, END_PANEL_THICKNESS } from '../../geometry/cabinet-parts';
 import { PLAN_COLORS, PLAN_LAYERS, type PlanState } from '../../render/plan-primitives';
 import { byId } from '../../document/store';
 import { planShared, type PlanFacet } from '../plan-kind';
@@ -60,7 +60,7 @@ function toPlan(c: CabinetRecord): (x: number, y: number) => Vec2 {
 }
 
 export const cabinetPlan: PlanFacet<CabinetRecord> = {
-  recordsOn: (ctx) => (ctx.storeyId === null ? [] : [...ctx.records.referring(ctx.storeyId, 'cabinet')].sort(byId)),
+  recordsOn: (ctx) => (ctx.storeyId === null ? [] : ctx.records.referring(ctx.storeyId, 'cabinet').filter((c) => !c.hidden).sort(byId)),
 
   draw(c, state, ctx, paint) {
     const p = toPlan(c);
@@ -76,6 +76,15 @@ export const cabinetPlan: PlanFacet<CabinetRecord> = {
       paint.fills.push({ role: 'cabinet', id: c.id, state, color: FILLS[state], opacity: 1, layer: PLAN_LAYERS.wall, rings: [outline] });
       paint.ring(outline, segments);
     }
+
+    // End panels (见光板): their boards beside the carcass, from the back to the doors' face.
+    const panel = (xa: number, xb: number) => {
+      const ring = [p(xa, front - FRONT_THICKNESS), p(xb, front - FRONT_THICKNESS), p(xb, back), p(xa, back)];
+      if (overhead) for (let i = 0; i < 4; i++) paint.dashed(ring[i]!, ring[(i + 1) % 4]!, dashed);
+      else paint.ring(ring, segments);
+    };
+    if (c.endPanelLeft) panel(-hw - END_PANEL_THICKNESS, -hw);
+    if (c.endPanelRight) panel(hw, hw + END_PANEL_THICKNESS);
 
     const g = FRONT_GAP;
     const face = front - FRONT_THICKNESS;

@@ -15,7 +15,7 @@ const count = (max: number) => finite({ integer: true, min: 0, max });
 const matCode = string({ pattern: /^[A-Za-z0-9_.-]{1,32}$/ });
 
 /** The fields a new cabinet of a kind starts with (the standard sizes of Chinese kitchens and wardrobes). */
-export type CabinetFields = Omit<CabinetRecord, 'id' | 'type' | 'storeyId' | 'name' | 'position' | 'rotation'>;
+export type CabinetFields = Omit<CabinetRecord, 'id' | 'type' | 'storeyId' | 'name' | 'position' | 'rotation' | 'hidden'>;
 
 const common = {
   board: 18,
@@ -77,6 +77,9 @@ export const cabinetRecordKind = {
     fitting: optional(oneOf(CABINET_FITTINGS)),
     sinkType: optional(oneOf(SINK_TYPES)),
     appliances: optional(arrayOf(string({ pattern: /^[A-Za-z0-9_.-]{1,32}$/ }), { maxLength: 8 })),
+    endPanelLeft: optional(boolean),
+    endPanelRight: optional(boolean),
+    hidden: optional(boolean),
   },
   rules: [
     (c, path) => {

@@ -9,6 +9,7 @@ import {
   type Vec2,
   type WallDrawParams,
 } from '../../../protocol/records';
+import { CABINET_REFUSALS, OPENING_REFUSALS } from '../../../protocol/errors';
 import type { ToolSummary } from '../../../protocol/snapshot';
 import { boolean, finite, nullable, object, oneOf, optional, string, type Shape } from '../../document/check';
 import type { RecordReader } from '../../document/store';
@@ -84,7 +85,7 @@ function toolSummary(records: RecordReader): ToolSummary {
     const angle = Math.round((degrees < 0 ? degrees + 360 : degrees) * 10) / 10;
     drawing = { length: Math.round(Math.hypot(dx, dy)), angle: angle >= 360 ? 0 : angle + 0, typed: tool.preview?.typed ?? '' };
   }
-  return { name: tool.tool, draw: { ...tool.draw }, opening: { ...tool.opening }, drawing };
+  return { name: tool.tool, draw: { ...tool.draw }, opening: { ...tool.opening }, drawing, ...(tool.refused ? { refused: { ...tool.refused } } : {}) };
 }
 
 export const toolRecordKind = {
@@ -98,6 +99,7 @@ export const toolRecordKind = {
     opening: object<OpeningToolParams>(OPENING_TOOL_SHAPE),
     preview: nullable(toolPreview),
     hoverId: nullable(id),
+    refused: optional(nullable(object<NonNullable<ToolRecord['refused']>>({ reason: oneOf([...OPENING_REFUSALS, ...CABINET_REFUSALS]), seq: finite({ integer: true, min: 0, max: Number.MAX_SAFE_INTEGER }) }))),
   },
   initial: defaultTool,
   snapshot: { part: { keys: ['tool'], derive: (records) => ({ tool: toolSummary(records) }) } },
