@@ -19,6 +19,9 @@ export const RETCODE = {
   LOGIN_THROTTLED: 10003,
   /** loginWithToken with an unknown, used or expired token */
   LOGIN_TOKEN_INVALID: 10004,
+  /** the call needs a module the account has not licensed, or whose DateEnd has passed (HTTP 403):
+   * the authority tip; retdata names the feature and the modules that would open it */
+  MODULE_NOT_LICENSED: 10005,
   /** scenes: the save names a version that is no longer the scene's version (HTTP 412); nothing was written */
   SCENE_VERSION_CONFLICT: 20001,
   /** scenes: the scene file has no content records: 'empty scene cannot be saved' */
