@@ -8,6 +8,7 @@ import { redo, undo, useKernel } from '../kernel';
 import { loginPathFor } from '../router/guard';
 import { ConfirmDialog } from './ConfirmDialog';
 import { SceneActions, SceneTitle } from './SceneActions';
+import { TenantBadge } from './TenantBadge';
 
 export function TopBar() {
   const { t } = useLingui();
@@ -35,11 +36,7 @@ export function TopBar() {
       <Link to="/quoteDetails" className="button button--ghost" activeProps={{ 'aria-current': 'page' }}>
         <Trans>报价</Trans>
       </Link>
-      {project ? (
-        <span className="topbar__project">
-          <Trans>项目：{project}</Trans>
-        </span>
-      ) : null}
+      <TenantBadge project={project} />
       <span className="topbar__spacer" />
       <LanguageSwitch />
       <Link to="/personcenter" className="topbar__user" title={t`个人中心`}>
