@@ -97,12 +97,14 @@ export function moduleSummary(subject: ModuleSubject, today: string, grant: Modu
 /**
  * The gated features and the modules that open them: any one of the listed modules is enough.
  * tileWork: the tile, paving and waterjet catalogues (铺砖); cabinets: wardrobe and cupboard
- * (定制, their quotes and the project's cabinet price list).
+ * (定制, their quotes and the project's cabinet price list); wardrobe and cupboard alone: the
+ * wardrobe and kitchen-cabinet tools inside 定制.
  */
 export const FEATURE_MODULES = {
   tileWork: ['tileWork'],
   cabinets: ['wardrobe', 'cupboard'],
-  wardrobeQuote: ['wardrobe'],
+  wardrobe: ['wardrobe'],
+  cupboard: ['cupboard'],
   orderReview: ['FDM20', 'DLITE'],
 } as const satisfies Record<string, readonly ModuleName[]>;
 export type Feature = keyof typeof FEATURE_MODULES;

@@ -79,13 +79,16 @@ describe('module access by DateEnd (today or later is valid)', () => {
 });
 
 describe('features', () => {
-  it.each<[Record<string, string>, 'tileWork' | 'cabinets' | 'wardrobeQuote' | 'orderReview', boolean]>([
+  it.each<[Record<string, string>, 'tileWork' | 'cabinets' | 'wardrobe' | 'cupboard' | 'orderReview', boolean]>([
     [{ tileWork: TODAY }, 'tileWork', true],
     [{ tileWork: '2026-01-01' }, 'tileWork', false],
     [{ wardrobe: TODAY }, 'cabinets', true], // either cabinet module opens 定制
     [{ cupboard: TODAY }, 'cabinets', true],
     [{ cupboard: '2026-01-01', wardrobe: '2026-01-01' }, 'cabinets', false],
-    [{ cupboard: TODAY }, 'wardrobeQuote', false],
+    [{ cupboard: TODAY }, 'wardrobe', false],
+    [{ cupboard: TODAY }, 'cupboard', true],
+    [{ wardrobe: TODAY }, 'wardrobe', true],
+    [{ wardrobe: TODAY }, 'cupboard', false],
     [{ DLITE: TODAY }, 'orderReview', true],
     [{}, 'orderReview', false],
   ])('%j: %s -> %s', (modules, feature, expected) => {
