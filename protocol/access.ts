@@ -122,6 +122,9 @@ export const AUTHORITY_TIP = {
   en: 'Your account has no licence for this module, or it has expired; please ask your administrator',
 } as const;
 
+/** The retcode of a call refused for a missing module (server/http/retcodes.ts MODULE_NOT_LICENSED). */
+export const MODULE_NOT_LICENSED_RETCODE = 10005;
+
 /** core.md §8: the login refusal of an account without access, also used for other refused actions. */
 export const NO_ACCESS_MESSAGE = { zh: '该账号无访问权限！', en: 'This account has no access!' } as const;
 

@@ -57,6 +57,11 @@ test('an account whose modules all expired: 铺砖 and 定制 give the authority
     expect(a.body.retmsg).toBe(TIP);
   }
   expect(answers[0]!.body.retdata).toEqual({ feature: 'tileWork', modules: ['tileWork'] });
+
+  // The quote screen prices cabinets from the refused price list: it says why, not 接口出错！
+  await page.goto('/quoteDetails');
+  await expect(page.getByRole('status').filter({ hasText: TIP })).toBeVisible();
+  await expect(page.getByText('接口出错！')).toHaveCount(0);
 });
 
 test('the sub-agent sees only the menus of its permission list', async ({ page }) => {
@@ -78,14 +83,18 @@ test('the agreement and the privacy policy open from the login screen', async ({
   await dialog.getByRole('button', { name: '我知道了' }).click();
   await expect(dialog).toHaveCount(0);
   await page.getByRole('button', { name: '阅读《平台隐私政策》' }).click();
-  await expect(page.getByRole('dialog', { name: '平台隐私政策' })).toContainText('一、我们收集的信息');
-  await page.keyboard.press('Escape');
+  const privacy = page.getByRole('dialog', { name: '平台隐私政策' });
+  await expect(privacy).toContainText('一、我们收集的信息');
+  await page.keyboard.press('Escape'); // Escape closes it too
+  await expect(privacy).toHaveCount(0);
 
   // In English too.
   await page.getByLabel('语言', { exact: true }).selectOption({ label: 'English' });
-  await page.getByRole('button', { name: 'Read the Platform User Agreement' }).click();
-  await expect(page.getByRole('dialog', { name: 'Platform User Agreement' })).toContainText('1. The service');
-  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Read the User Agreement' }).click();
+  const english = page.getByRole('dialog', { name: 'Platform User Agreement' });
+  await expect(english).toContainText('1. The service');
+  await english.getByRole('button', { name: 'Got it' }).click();
+  await expect(english).toHaveCount(0);
   await page.getByLabel('Language', { exact: true }).selectOption({ label: '中文' });
 });
 

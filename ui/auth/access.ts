@@ -1,13 +1,14 @@
 import { t } from '@lingui/core/macro';
 import { useEffect } from 'react';
 import { proxy, useSnapshot } from 'valtio';
-import { getProfile, type AccountProfile } from '../../api';
+import { getProfile, isApiError, type AccountProfile } from '../../api';
 import {
   brandHandling,
   businessDay,
   hasFeature,
   isSimpleDesignAccount,
   menuAccess,
+  MODULE_NOT_LICENSED_RETCODE,
   parseSimpleDesignAccounts,
   SIMPLE_DESIGN_ACCOUNTS_URL,
   type AccessSubject,
@@ -120,4 +121,9 @@ export function useAccess(): Access {
 /** core.md §6: a missing module shows the authority tip instead of opening (protocol AUTHORITY_TIP, translated when shown). */
 export function showAuthorityTip(): void {
   notify(t`您的账号暂未开通该功能模块或授权已过期，请联系管理员开通`, { kind: 'warning' });
+}
+
+/** Whether an API failure is the server's refusal for a missing module (it then gets the tip, not 接口出错！). */
+export function isModuleRefusal(error: unknown): boolean {
+  return isApiError(error) && error.code === MODULE_NOT_LICENSED_RETCODE;
 }

@@ -4,6 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { Fragment, useEffect, useRef, useState } from 'react';
 import { getPriceList, isApiError, type PriceListVersion } from '../../api';
+import { isModuleRefusal, showAuthorityTip } from '../auth/access';
 import { QUOTE_GROUP_NAMES, quoteListRows, type KernelQuote, type QuoteGroupName, type QuoteLine } from '../../protocol/quote';
 import { roundQuantity } from '../../protocol/quote-numbers';
 import { lineSize, lineTotal, scopedPriceData, type QuoteScope } from './quote-view';
@@ -86,12 +87,14 @@ export function QuoteScreen({ scope }: { scope: QuoteScope }) {
   const [exporting, setExporting] = useState(false);
   useEffect(() => {
     const ctl = new AbortController();
-    getPriceList(api, undefined, { signal: ctl.signal })
+    // Silent: the failure is told once, below (a missing module as the authority tip).
+    getPriceList(api, undefined, { signal: ctl.signal, silent: true })
       .then(setPriceList)
       .catch((e: unknown) => {
         if (ctl.signal.aborted) return;
         setPriceListFailed(true);
-        if (isApiError(e)) notifyApiError(e);
+        if (isModuleRefusal(e)) showAuthorityTip();
+        else if (isApiError(e)) notifyApiError(e);
       });
     return () => ctl.abort();
   }, []);

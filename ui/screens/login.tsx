@@ -217,7 +217,7 @@ export default function LoginScreen({ project: pathProject }: Props) {
 /** The agreement or the privacy policy over the login form (/protocol needs a signed-in user). */
 function ProtocolDialog({ doc, onClose }: { readonly doc: ProtocolDoc | null; readonly onClose: () => void }) {
   return (
-    <Dialog.Root open={doc !== null} onOpenChange={(d) => (d.open ? undefined : onClose())} lazyMount unmountOnExit>
+    <Dialog.Root open={doc !== null} onOpenChange={(d) => (d.open ? undefined : onClose())}>
       <Portal>
         <Dialog.Backdrop className="dialog-backdrop" />
         <Dialog.Positioner className="dialog-positioner">
