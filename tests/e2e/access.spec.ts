@@ -149,3 +149,13 @@ test('the workspace shows the tenant logo; the tile spec filter opens folded to 
   await expect(page.getByRole('article')).toContainText('二、账号与安全');
   await page.screenshot({ path: `${SHOTS}/protocol-page.png`, fullPage: true });
 });
+
+test('a special-brand project (BCLS) shows its own logo in place of the product mark', async ({ page }) => {
+  await signIn(page, { project: 'BCLS', account: 'agent', password: 'Agent@2026' });
+  const banner = page.getByRole('banner');
+  const mark = banner.locator('[data-tenant-mark="BCLS"]');
+  await expect(mark).toContainText('BCLS 全屋定制');
+  await expect(mark.getByRole('img', { name: 'BCLS 全屋定制 标志' })).toBeVisible();
+  await expect(banner).not.toContainText('云方设计');
+  await page.screenshot({ path: `${SHOTS}/bcls-brand.png`, clip: { x: 0, y: 0, width: 1280, height: 120 } });
+});

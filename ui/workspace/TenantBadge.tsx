@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { BrandMark } from '../app/BrandMark';
 import { useAccess } from '../auth/access';
 
 /**
@@ -16,6 +17,23 @@ export function TenantBadge({ project }: { readonly project: string }) {
       <span>
         <Trans>项目：{name}</Trans>
       </span>
+    </span>
+  );
+}
+
+/**
+ * The mark at the start of the top bar: the product's, or for a special-brand project (BCLS, BCGC:
+ * core.md §6 brand handling) the tenant's own logo and name.
+ */
+export function WorkspaceMark() {
+  const { t } = useLingui();
+  const { brand, tenant } = useAccess();
+  if (!brand.brandLogo || !tenant?.logo) return <BrandMark />;
+  const name = tenant.name;
+  return (
+    <span className="brand-mark" data-tenant-mark={tenant.code}>
+      <img src={tenant.logo} alt={t`${name} 标志`} width={28} height={28} style={{ borderRadius: 8 }} />
+      <span className="brand-mark__name">{name}</span>
     </span>
   );
 }
