@@ -7,6 +7,11 @@ export const MESSAGES = {
   ok: { zh: '成功', en: 'OK' },
   loginFailed: { zh: '账号密码错误', en: 'Wrong account or password' },
   noAccess: { zh: '该账号无访问权限！', en: 'This account has no access!' },
+  /** the authority tip (protocol/access.ts AUTHORITY_TIP, the UI shows the same words) */
+  moduleNotLicensed: {
+    zh: '您的账号暂未开通该功能模块或授权已过期，请联系管理员开通',
+    en: 'Your account has no licence for this module, or it has expired; please ask your administrator',
+  },
   loggedInElsewhere: {
     zh: '您的账号正在其他设备或不同浏览器登录访问',
     en: 'Your account is signed in on another device or browser',

@@ -68,6 +68,8 @@ function allModules(expired: readonly string[] = []): Record<string, string> {
   return Object.fromEntries(MODULES.map((m) => [m, expired.includes(m) ? EXPIRED : FAR_FUTURE]));
 }
 const ORDER_MODULES = { FDM20: FAR_FUTURE, FDM20Production: FAR_FUTURE, DLITE: FAR_FUTURE };
+/** 铺砖 and 定制 (wardrobe, cupboard): what the designing demo accounts work with (core.md §6 gates them). */
+const DESIGN_MODULES = { tileWork: FAR_FUTURE, wardrobe: FAR_FUTURE, cupboard: FAR_FUTURE };
 const NO_ORDER_ROLE: Partial<OrderRoles> = { onlyRead: false };
 
 /**
@@ -79,16 +81,16 @@ const PER_PROJECT: readonly Omit<DemoAccount, 'project' | 'username'>[] = [
     account: 'designer',
     // not yfang's Design@2026: a designer of one project must not get into another by accident
     password: 'Designer@2026',
-    role: 'designer: no membership; tileWork licensed, wallpaper expired; order role onlyRead (default)',
-    modules: { tileWork: FAR_FUTURE, wallpaper: EXPIRED },
+    role: 'designer: no membership; tileWork, wardrobe and cupboard licensed, wallpaper expired; order role onlyRead (default)',
+    modules: { ...DESIGN_MODULES, wallpaper: EXPIRED },
     permissionList: ['all'],
   },
   {
     account: 'member',
     password: 'Member@2026',
-    role: 'member: user_member.date_end 2099-12-31; cloudRender and coating licensed',
+    role: 'member: user_member.date_end 2099-12-31; cloudRender, coating, tileWork, wardrobe and cupboard licensed',
     memberDateEnd: FAR_FUTURE,
-    modules: { cloudRender: FAR_FUTURE, coating: FAR_FUTURE },
+    modules: { cloudRender: FAR_FUTURE, coating: FAR_FUTURE, ...DESIGN_MODULES },
   },
   {
     account: 'expired',
@@ -207,6 +209,7 @@ const SPECIAL_ACCOUNTS: readonly DemoAccount[] = [
     role: 'ordinary designer (personal project, no membership)',
     username: '演示设计师',
     phone: '13800000001',
+    modules: DESIGN_MODULES,
   },
   {
     project: 'yfang',
@@ -216,6 +219,7 @@ const SPECIAL_ACCOUNTS: readonly DemoAccount[] = [
     username: '会员设计师',
     phone: '13800000002',
     memberDateEnd: FAR_FUTURE,
+    modules: DESIGN_MODULES,
   },
   {
     project: 'yfang',
@@ -242,6 +246,7 @@ const SPECIAL_ACCOUNTS: readonly DemoAccount[] = [
     isProjectAdmin: true,
     adminFlags: { isCorpAdmin: true },
     projectRoleIds: [1],
+    modules: allModules(['office']),
   },
   {
     project: 'yfang_corp',
@@ -260,6 +265,7 @@ const SPECIAL_ACCOUNTS: readonly DemoAccount[] = [
     password: 'Chuangmi@2026',
     role: 'chuangmi user: home goes to /chuangmi-entry',
     username: '创米设计师',
+    modules: DESIGN_MODULES,
   },
   {
     project: 'deson',

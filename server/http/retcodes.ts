@@ -1,6 +1,8 @@
 // retcode values of the { retcode, retmsg, retdata } envelope. 0 is success (spec section 7);
 // 401 in the body triggers the client's session-expired handler (spec section 8). Generic
 // failures reuse the HTTP status number; domain failures use five-digit codes.
+import { MODULE_NOT_LICENSED_RETCODE } from '../../protocol/access';
+
 export const RETCODE = {
   OK: 0,
   BAD_REQUEST: 400,
@@ -19,6 +21,9 @@ export const RETCODE = {
   LOGIN_THROTTLED: 10003,
   /** loginWithToken with an unknown, used or expired token */
   LOGIN_TOKEN_INVALID: 10004,
+  /** the call needs a module the account has not licensed, or whose DateEnd has passed (HTTP 403):
+   * the authority tip; retdata names the feature and the modules that would open it */
+  MODULE_NOT_LICENSED: MODULE_NOT_LICENSED_RETCODE,
   /** scenes: the save names a version that is no longer the scene's version (HTTP 412); nothing was written */
   SCENE_VERSION_CONFLICT: 20001,
   /** scenes: the scene file has no content records: 'empty scene cannot be saved' */

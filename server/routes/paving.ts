@@ -6,6 +6,7 @@
 //   DELETE /{id}[?action=favor]
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { requireFeature } from '../auth/features';
 import { requireAuth } from '../auth/middleware';
 import { ok } from '../http/envelope';
 import type { AppDeps, AppEnv } from '../http/env';
@@ -41,6 +42,7 @@ const FavorBody = z
 export function pavingFamilyRoutes({ db, config }: AppDeps, kind: PavingKind, defaultAction: 'filters' | 'list'): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.use('*', requireAuth(db));
+  routes.use('*', requireFeature('tileWork')); // core.md §6: the module's authority tip, never data
 
   routes.get('/', async (c) => {
     const q = readQuery(c, PavingQuery);

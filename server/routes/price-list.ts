@@ -2,10 +2,12 @@
 //   GET  [?version=n]                        the newest version, or version n
 //   GET  /history                            every version, newest first, with what each changed
 //   PUT  {base_version, list, note?}         save a new version (project admins only); POST alike
-// Every signed-in user of the project may read (a designer's quote is priced from it); only the
+// The list prices wardrobes and cupboards, so it needs one of those modules (core.md §6).
+// Every signed-in user of the project with it may read (a designer's quote is priced from it); only the
 // project admin (core.md §6: any admin flag) may save, anyone else gets 该账号无访问权限！.
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
+import { requireFeature } from '../auth/features';
 import { requireAuth } from '../auth/middleware';
 import { ApiError, ok } from '../http/envelope';
 import type { AppDeps, AppEnv } from '../http/env';
@@ -34,6 +36,7 @@ const SaveBody = z.object({
 export function priceListRoutes({ db }: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.use('*', requireAuth(db));
+  routes.use('*', requireFeature('cabinets')); // core.md §6: the module's authority tip, never data
 
   routes.get('/', async (c) => {
     const { version } = readQuery(c, z.object({ version: VersionParam.optional() }).loose());

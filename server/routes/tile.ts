@@ -8,6 +8,7 @@
 //   DELETE /{id}[?action=favor]                         remove one favourite
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { requireFeature } from '../auth/features';
 import { requireAuth } from '../auth/middleware';
 import { ApiError, ok } from '../http/envelope';
 import type { AppDeps, AppEnv } from '../http/env';
@@ -64,6 +65,7 @@ const MultiDeleteBody = z.object({ id_list: z.array(Id).min(1).max(1000) });
 export function tileRoutes({ db, config }: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.use('*', requireAuth(db));
+  routes.use('*', requireFeature('tileWork')); // core.md §6: the module's authority tip, never data
 
   routes.get('/', async (c) => {
     const q = readQuery(c, TileQuery);

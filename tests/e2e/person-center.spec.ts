@@ -55,7 +55,7 @@ test('yfang admin: name, project, admin roles present, agent roles absent, offic
   await expect(page.getByRole('link', { name: '返回工作台' })).toHaveAttribute('href', '/');
 });
 
-test('yfang_corp designer: no roles, tileWork licensed, wallpaper expired', async ({ page }) => {
+test('yfang_corp designer: no roles, tileWork, wardrobe and cupboard licensed, wallpaper expired', async ({ page }) => {
   await loginTo(page, 'yfang_corp', 'designer', 'Designer@2026');
 
   await expect(page.getByRole('heading', { name: '云方设计（企业版）设计师', level: 2 })).toBeVisible();
@@ -72,7 +72,7 @@ test('yfang_corp designer: no roles, tileWork licensed, wallpaper expired', asyn
   const wallpaper = moduleRow(page, 'wallpaper');
   await expect(wallpaper).toContainText('墙纸');
   await expect(wallpaper).toContainText('已过期');
-  await expect(page.getByRole('region', { name: '模块授权' }).getByRole('row')).toHaveCount(3); // header + two modules
+  await expect(page.getByRole('region', { name: '模块授权' }).getByRole('row')).toHaveCount(5); // header + four modules (tileWork, wardrobe, cupboard, wallpaper)
 });
 
 test('yfang agent: agent manager present, customization manager absent, no modules', async ({ page }) => {

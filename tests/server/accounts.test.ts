@@ -47,6 +47,8 @@ describe('demo accounts (data)', () => {
       role: 'ordinary designer (personal project, no membership)',
       username: '演示设计师',
       phone: '13800000001',
+      // 铺砖 and 定制 are module-gated (core.md §6); the demo designer uses both
+      modules: { tileWork: '2099-12-31', wardrobe: '2099-12-31', cupboard: '2099-12-31' },
     });
   });
 });

@@ -5,10 +5,10 @@ import {
   CABINET_TABLE_TEMPLATES,
   ENGINEERING_CUSTOMER_UID,
   quoteListRows,
-  REMARK_NAMED_PROJECT,
   type QuoteList,
   type QuoteListRow,
 } from '../../protocol/quote';
+import { exportNamedByRemark } from '../../protocol/access';
 import { notify } from '../notice';
 import { fillCabinetTable, isoDate, lineValue, type CabinetTableInput } from './cabinet-table-xlsx';
 
@@ -51,7 +51,7 @@ function safeName(s: string): string {
  */
 export function cabinetTableFileName(input: CabinetTableInput, extension: 'xlsx' | 'csv', i18n: I18n = globalI18n): string {
   const remark = safeName(input.client.Remark);
-  if (input.project === REMARK_NAMED_PROJECT && remark !== '') return `${remark}.${extension}`;
+  if (exportNamedByRemark(input.project) && remark !== '') return `${remark}.${extension}`;
   const date = isoDate(input.date).replaceAll('-', '');
   const parts = [safeName(input.planNo), safeName(input.client.ClientName), i18n._(FILE_TITLE), date].filter((p) => p !== '');
   return `${parts.join('_')}.${extension}`;

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { getPriceList, isApiError, type PriceListVersion } from '../../api';
 import type { KernelQuote } from '../../protocol/quote';
 import { api } from '../app/api';
+import { isModuleRefusal, showAuthorityTip } from '../auth/access';
 import { kernelQuotes, useKernel } from '../kernel';
 import { notifyApiError } from '../notice';
 import { lookUpTilePrices, tilePricesOf, unknownTileCodes, type TilePriceCache } from './tile-prices';
@@ -67,12 +68,14 @@ export function useQuote(): { readonly priceList: PriceListVersion | null; reado
   const [priceListFailed, setPriceListFailed] = useState(false);
   useEffect(() => {
     const ctl = new AbortController();
-    getPriceList(api, undefined, { signal: ctl.signal })
+    // Silent: the failure is told once, here (a missing module as the authority tip).
+    getPriceList(api, undefined, { signal: ctl.signal, silent: true })
       .then(setPriceList)
       .catch((e: unknown) => {
         if (ctl.signal.aborted) return;
         setPriceListFailed(true);
-        if (isApiError(e)) notifyApiError(e);
+        if (isModuleRefusal(e)) showAuthorityTip();
+        else if (isApiError(e)) notifyApiError(e);
       });
     return () => ctl.abort();
   }, []);

@@ -57,6 +57,7 @@ const HomeScreen = lazyRouteComponent(() => import('../screens/home'));
 const AboutScreen = lazyRouteComponent(() => import('../screens/about'));
 const PersonCenterScreen = lazyRouteComponent(() => import('../screens/personCenter'));
 const PriceListScreen = lazyRouteComponent(() => import('../screens/priceList'));
+const ProtocolScreen = lazyRouteComponent(() => import('../screens/protocol'));
 
 function placeholder(title: MessageDescriptor) {
   return function PlaceholderRoute() {
@@ -237,12 +238,14 @@ const personCenterRoute = createRoute({
 // The project's quotation price list (issue 14), next to the quote screens' camelCase paths.
 const priceListRoute = createRoute({ getParentRoute: () => rootRoute, path: 'priceList', component: PriceListScreen });
 
+// The user agreement and privacy policy, ?doc=agreement|privacy (the login screen shows them in a dialog).
+const protocolRoute = createRoute({ getParentRoute: () => rootRoute, path: 'protocol', component: ProtocolScreen });
+
 export const chuangmiEntryCheckRoute = child(rootRoute, 'chuangmi-entry', msg`创米入口`);
 
 const privatePlaceholders = [
   child(rootRoute, 'deson/design', msg`德尚设计`),
   child(rootRoute, 'panoIframe', msg`全景嵌入`),
-  child(rootRoute, 'protocol', msg`平台用户协议`),
   child(rootRoute, 'modelList', msg`模型列表`),
   child(rootRoute, 'wireframes', msg`线框图`),
   child(rootRoute, 'drawing', msg`图纸`),
@@ -291,6 +294,7 @@ export const routeTree = rootRoute.addChildren([
   aboutRoute,
   personCenterRoute,
   priceListRoute,
+  protocolRoute,
   ...privatePlaceholders,
   mallRoute.addChildren(mallChildren),
   unknownRoute,

@@ -2,6 +2,7 @@ import { Outlet } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { KernelCanvas, onKernelError } from '../kernel';
 import { api } from '../app/api';
+import { useAccessLoader } from '../auth/access';
 import { startUsageReporting } from '../app/usage';
 import { attachSceneSession } from '../scene/controller';
 import { systemClock } from '../scene/ports';
@@ -29,6 +30,8 @@ export default function HomeScreen() {
   useUserRenderOptions();
   // Statistics: the visit and the time spent (core.md §7).
   useEffect(() => startUsageReporting(api, systemClock), []);
+  // Who may open which menu and tool (core.md §6): the profile, read once per visit.
+  useAccessLoader();
   // Each visit to the workspace starts on HouseType.
   useEffect(() => resetMenu, []);
 

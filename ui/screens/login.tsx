@@ -1,4 +1,4 @@
-import { Field } from '@ark-ui/react';
+import { Dialog, Field, Portal } from '@ark-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -6,13 +6,16 @@ import { getProjects, isApiError, login, type ProjectInfo } from '../../api';
 import { api } from '../app/api';
 import { BrandMark } from '../app/BrandMark';
 import { readLoginProject, rememberLoginProject, storeLogin } from '../auth/storage';
+import { DEFAULT_LOGIN_PROJECT, chooseTenant } from '../auth/tenants';
+import { BrandSelect } from './BrandSelect';
+import { ProtocolText, ProtocolTitle, type ProtocolDoc } from './protocol-docs';
 import { LanguageSwitch } from '../i18n/LanguageSwitch';
 import { apiErrorText } from '../notice';
 import { afterLoginPath } from '../router/guard';
 
 // Lazy screen "login" (core.md §2): /login, /{loginProject}/login, /deson/login, /shuke_login.
 
-export const DEFAULT_LOGIN_PROJECT = 'yfang';
+export { DEFAULT_LOGIN_PROJECT };
 /** core.md §2: the redirect after login waits 100 ms. */
 export const LOGIN_REDIRECT_DELAY_MS = 100;
 
@@ -31,13 +34,14 @@ export default function LoginScreen({ project: pathProject }: Props) {
   const navigate = useNavigate();
   const search: { redirect?: unknown } = useSearch({ strict: false });
   const [projects, setProjects] = useState<ProjectInfo[] | null>(null);
-  const [project, setProject] = useState(() => pathProject ?? readLoginProject() ?? DEFAULT_LOGIN_PROJECT);
+  const [wanted, setProject] = useState(() => pathProject ?? readLoginProject() ?? DEFAULT_LOGIN_PROJECT);
   const [account, setAccount] = useState('');
   const [password, setPassword] = useState('');
   const [agreed, setAgreed] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState('');
   const [submitting, setSubmitting] = useState(false);
+  const [reading, setReading] = useState<ProtocolDoc | null>(null);
   const redirectTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   useEffect(() => {
@@ -56,8 +60,10 @@ export default function LoginScreen({ project: pathProject }: Props) {
     [],
   );
 
-  const options = withCurrent(projects ?? [], project);
-  const current = options.find((p) => p.code === project);
+  // Only real tenants are offered; an unknown code from the path falls back to the default project.
+  const tenant = chooseTenant(projects, wanted);
+  const project = tenant.code;
+  const current = projects?.find((p) => p.code === project);
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -133,22 +139,12 @@ export default function LoginScreen({ project: pathProject }: Props) {
             </p>
           </header>
 
-          <Field.Root className="field">
-            <Field.Label className="field__label">
-              <Trans>品牌</Trans>
-            </Field.Label>
-            <Field.Select
-              className="field__control"
-              value={project}
-              onChange={(e) => setProject(e.currentTarget.value)}
-            >
-              {options.map((p) => (
-                <option key={p.code} value={p.code}>
-                  {p.name || p.code}
-                </option>
-              ))}
-            </Field.Select>
-          </Field.Root>
+          <BrandSelect tenants={projects} value={project} onChange={setProject} />
+          {tenant.fellBack ? (
+            <p className="login__notice" role="status">
+              <Trans>登录地址中的品牌不存在，已为你选择默认品牌</Trans>
+            </p>
+          ) : null}
 
           <Field.Root className="field" invalid={Boolean(fieldErrors.account)}>
             <Field.Label className="field__label">
@@ -193,6 +189,14 @@ export default function LoginScreen({ project: pathProject }: Props) {
               <Trans>我已阅读并同意《平台用户协议》和《平台隐私政策》</Trans>
             </span>
           </label>
+          <p className="agreement__links">
+            <button type="button" className="link-button" onClick={() => setReading('agreement')}>
+              <Trans>阅读《平台用户协议》</Trans>
+            </button>
+            <button type="button" className="link-button" onClick={() => setReading('privacy')}>
+              <Trans>阅读《平台隐私政策》</Trans>
+            </button>
+          </p>
 
           {formError ? (
             <p className="form-alert" role="alert">
@@ -205,14 +209,39 @@ export default function LoginScreen({ project: pathProject }: Props) {
           </button>
         </form>
       </main>
+      <ProtocolDialog doc={reading} onClose={() => setReading(null)} />
     </div>
   );
 }
 
-/** The selector always offers the chosen project, even before (or without) the catalogue. */
-function withCurrent(projects: readonly ProjectInfo[], code: string): ProjectInfo[] {
-  if (!code || projects.some((p) => p.code === code)) return [...projects];
-  return [{ code, name: code, logo: '' }, ...projects];
+/** The agreement or the privacy policy over the login form (/protocol needs a signed-in user). */
+function ProtocolDialog({ doc, onClose }: { readonly doc: ProtocolDoc | null; readonly onClose: () => void }) {
+  return (
+    <Dialog.Root open={doc !== null} onOpenChange={(d) => (d.open ? undefined : onClose())}>
+      <Portal>
+        <Dialog.Backdrop className="dialog-backdrop" />
+        <Dialog.Positioner className="dialog-positioner">
+          <Dialog.Content className="dialog protocol-dialog">
+            {doc ? (
+              <>
+                <Dialog.Title className="dialog__title">
+                  <ProtocolTitle doc={doc} />
+                </Dialog.Title>
+                <div className="protocol-dialog__body">
+                  <ProtocolText doc={doc} />
+                </div>
+              </>
+            ) : null}
+            <div className="dialog__actions">
+              <button type="button" className="button button--primary" onClick={onClose}>
+                <Trans>我知道了</Trans>
+              </button>
+            </div>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
 }
 
 /** Decorative line drawing of a floor plan for the brand panel. */

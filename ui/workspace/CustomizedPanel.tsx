@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { CommandArgs } from '../../protocol/commands';
 import type { CabinetKind } from '../../protocol/cabinets';
+import { showAuthorityTip, useAccess } from '../auth/access';
 import { useKernel } from '../kernel';
 import { notify } from '../notice';
 import { useCabinetOptions } from './cabinet-options';
@@ -31,12 +32,18 @@ const WARDROBE: readonly Preset[] = [
   { key: 'sliding', kind: 'wardrobe', args: { width: 2400, doorType: 'sliding', doorPanels: 2, handleId: 'SLIDE', drawers: 2 } },
 ];
 const RUNS = ['base', 'wall', 'wardrobe'] as const;
+/** core.md §6: kitchen units need the cupboard module, wardrobes the wardrobe module. */
+const RUN_FEATURE: Record<(typeof RUNS)[number], 'cupboard' | 'wardrobe'> = { base: 'cupboard', wall: 'cupboard', wardrobe: 'wardrobe' };
 
 export function CustomizedPanel() {
   const { t } = useLingui();
   const { selected, counts } = useKernel();
   const o = useCabinetOptions();
   const [busy, setBusy] = useState(false);
+  const access = useAccess();
+  /** A tool of a missing module stays visible and gives the authority tip instead of running. */
+  const gated = (feature: 'cupboard' | 'wardrobe', run: () => void) => (access.feature(feature) ? run : showAuthorityTip);
+  const lockedFor = (feature: 'cupboard' | 'wardrobe') => (access.feature(feature) ? undefined : true);
   const wallId = selected?.kind === 'wall' ? selected.id : null;
   const labels: Record<string, string> = {
     base: t`单门地柜`,
@@ -91,7 +98,15 @@ export function CustomizedPanel() {
         </h2>
         <div className="cp-grid">
           {KITCHEN.map((p) => (
-            <button key={p.key} type="button" className="button button--secondary cp-unit" data-cabinet={p.key} disabled={busy} onClick={() => void add(p)}>
+            <button
+              key={p.key}
+              type="button"
+              className="button button--secondary cp-unit"
+              data-cabinet={p.key}
+              data-locked={lockedFor('cupboard')}
+              disabled={busy}
+              onClick={gated('cupboard', () => void add(p))}
+            >
               <Icon name="cabinet" size={18} />
               {labels[p.key]}
             </button>
@@ -103,7 +118,15 @@ export function CustomizedPanel() {
         </h2>
         <div className="cp-grid">
           {WARDROBE.map((p) => (
-            <button key={p.key} type="button" className="button button--secondary cp-unit" data-cabinet={p.key} disabled={busy} onClick={() => void add(p)}>
+            <button
+              key={p.key}
+              type="button"
+              className="button button--secondary cp-unit"
+              data-cabinet={p.key}
+              data-locked={lockedFor('wardrobe')}
+              disabled={busy}
+              onClick={gated('wardrobe', () => void add(p))}
+            >
               <Icon name="cabinet" size={18} />
               {labels[p.key]}
             </button>
@@ -116,7 +139,15 @@ export function CustomizedPanel() {
         <p className="hp-hint">{wallId ? <Trans>用标准宽度的柜体排满所选墙体，余量用调整板补齐。</Trans> : <Trans>先选中一面墙。</Trans>}</p>
         <div className="cp-grid" role="group" aria-label={t`沿墙布满`}>
           {RUNS.map((kind) => (
-            <button key={kind} type="button" className="button button--secondary cp-unit" data-run={kind} disabled={busy || !wallId} onClick={() => void fill(kind)}>
+            <button
+              key={kind}
+              type="button"
+              className="button button--secondary cp-unit"
+              data-run={kind}
+              data-locked={lockedFor(RUN_FEATURE[kind])}
+              disabled={busy || !wallId}
+              onClick={gated(RUN_FEATURE[kind], () => void fill(kind))}
+            >
               {o.kindName(kind)}
             </button>
           ))}

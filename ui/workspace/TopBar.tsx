@@ -1,13 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { BrandMark } from '../app/BrandMark';
 import { clearUser, readLoginProject, readUser } from '../auth/storage';
 import { LanguageSwitch } from '../i18n/LanguageSwitch';
 import { redo, undo, useKernel } from '../kernel';
 import { loginPathFor } from '../router/guard';
 import { ConfirmDialog } from './ConfirmDialog';
 import { SceneActions, SceneTitle } from './SceneActions';
+import { TenantBadge, WorkspaceMark } from './TenantBadge';
 
 export function TopBar() {
   const { t } = useLingui();
@@ -25,7 +25,7 @@ export function TopBar() {
 
   return (
     <header className="topbar">
-      <BrandMark />
+      <WorkspaceMark />
       <span className="topbar__divider" aria-hidden="true" />
       <SceneTitle />
       <SceneActions />
@@ -35,11 +35,7 @@ export function TopBar() {
       <Link to="/quoteDetails" className="button button--ghost" activeProps={{ 'aria-current': 'page' }}>
         <Trans>报价</Trans>
       </Link>
-      {project ? (
-        <span className="topbar__project">
-          <Trans>项目：{project}</Trans>
-        </span>
-      ) : null}
+      <TenantBadge project={project} />
       <span className="topbar__spacer" />
       <LanguageSwitch />
       <Link to="/personcenter" className="topbar__user" title={t`个人中心`}>

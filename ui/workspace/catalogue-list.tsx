@@ -88,11 +88,15 @@ export function useCatalogueLoad<R>(request: string, fetch: (signal: AbortSignal
   return answer?.request === request ? answer.load : { state: 'loading' };
 }
 
-/** A filter list as select options; the 'more' entry of a truncated list gives way to its children. */
-export function optionsOf(list: readonly FilterOption[]): { value: string; label: string }[] {
-  return list.flatMap((o) =>
-    o.value === FILTER_MORE_VALUE && o.children ? o.children.map((c) => ({ value: c.value, label: `${c.name} (${c.count})` })) : [{ value: o.value, label: `${o.name} (${o.count})` }],
-  );
+/**
+ * A filter list as select options. A truncated list (core.md §7: more than 11 entries) shows its
+ * first 10 and the 'more' entry; `expanded` lists the rest in place of 'more'.
+ */
+export function optionsOf(list: readonly FilterOption[], expanded = true): { value: string; label: string }[] {
+  return list.flatMap((o) => {
+    if (o.value !== FILTER_MORE_VALUE || !o.children) return [{ value: o.value, label: `${o.name} (${o.count})` }];
+    return expanded ? o.children.map((c) => ({ value: c.value, label: `${c.name} (${c.count})` })) : [{ value: o.value, label: `${o.name} (${o.children.length}) …` }];
+  });
 }
 
 export function CatalogueSearch({ query, placeholder, label }: { readonly query: CatalogueQuery; readonly placeholder: string; readonly label: string }) {
@@ -128,7 +132,11 @@ export function CatalogueFilters({ query, children }: { readonly query: Catalogu
   );
 }
 
-/** A select over one of the server's filter lists (value null: any). */
+/**
+ * A select over one of the server's filter lists (value null: any). A truncated list opens folded
+ * (10 entries and 'more'); picking 'more' unfolds it in place. A chosen value among the folded
+ * rest keeps the list unfolded, so the select can name it.
+ */
 export function FilterSelect({
   label,
   placeholder,
@@ -142,7 +150,19 @@ export function FilterSelect({
   readonly list: readonly FilterOption[] | undefined;
   readonly onChange: (value: string) => void;
 }) {
-  return <SelectField label={label} value={value} placeholder={placeholder} options={list ? optionsOf(list) : []} onChange={onChange} />;
+  const [unfolded, setUnfolded] = useState(false);
+  const more = list?.find((o) => o.value === FILTER_MORE_VALUE && o.children);
+  const expanded = unfolded || Boolean(more?.children?.some((c) => c.value === value));
+  return (
+    <SelectField
+      label={label}
+      value={value}
+      placeholder={placeholder}
+      options={list ? optionsOf(list, expanded) : []}
+      keepOpenFor={more && !expanded ? FILTER_MORE_VALUE : undefined}
+      onChange={(v) => (v === FILTER_MORE_VALUE ? setUnfolded(true) : onChange(v))}
+    />
+  );
 }
 
 /** Favourites changed here, by id, so a card shows its star at once and a favourites list drops it. */

@@ -201,9 +201,12 @@ interface SelectFieldProps<V extends string | number> {
   /** drawn in the trigger before the value */
   readonly icon?: ReactNode;
   readonly className?: string;
+  /** an option that changes the list rather than the value (a 'more' entry): picking it keeps the list open */
+  readonly keepOpenFor?: V;
 }
 
-export function SelectField<V extends string | number>({ label, value, placeholder, options, onChange, hideLabel, icon, className }: SelectFieldProps<V>) {
+export function SelectField<V extends string | number>({ label, value, placeholder, options, onChange, hideLabel, icon, className, keepOpenFor }: SelectFieldProps<V>) {
+  const [open, setOpen] = useState(false);
   const collection = useMemo(
     () =>
       createListCollection({
@@ -225,8 +228,16 @@ export function SelectField<V extends string | number>({ label, value, placehold
     <Select.Root
       collection={collection}
       value={value === null ? [] : [String(value)]}
+      open={open}
+      onOpenChange={(d) => setOpen(d.open)}
       onValueChange={(d) => {
         const item = d.items[0];
+        if (item && keepOpenFor !== undefined && item.raw === keepOpenFor) {
+          onChange(item.raw);
+          // The select closes itself after a pick; open it again on the grown list.
+          setTimeout(() => setOpen(true), 0);
+          return;
+        }
         if (item && item.raw !== value) onChange(item.raw);
       }}
       positioning={{ sameWidth: !hideLabel, placement: 'bottom-start' }}
