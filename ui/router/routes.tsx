@@ -11,6 +11,7 @@ import {
   type AnyRoute,
 } from '@tanstack/react-router';
 import { lazy } from 'react';
+import { LogoutDialog } from '../auth/LogoutDialog';
 import { readChuangmiEntryChecked, readLoginProject, readUser } from '../auth/storage';
 import { Toaster } from '../notice';
 import { MallLayout } from '../screens/MallLayout';
@@ -53,6 +54,7 @@ function RootLayout() {
   return (
     <>
       <Outlet />
+      <LogoutDialog />
       <Toaster />
     </>
   );
@@ -231,7 +233,10 @@ const personCenterRoute = createRoute({
 // The project's quotation price list (issue 14), next to the quote screens' camelCase paths.
 const priceListRoute = createRoute({ getParentRoute: () => rootRoute, path: 'priceList', component: PriceListScreen });
 
-export const chuangmiEntryCheckRoute = child(rootRoute, 'chuangmi-entry', msg`创米入口`);
+const ChuangmiEntryScreen = lazyRouteComponent(() => import('../screens/chuangmiEntry'));
+
+/** The route core.md §2 calls ChuangmiEntryCheck. */
+export const chuangmiEntryCheckRoute = createRoute({ getParentRoute: () => rootRoute, path: 'chuangmi-entry', component: ChuangmiEntryScreen });
 
 const privatePlaceholders = [
   child(rootRoute, 'deson/design', msg`德尚设计`),
