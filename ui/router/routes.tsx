@@ -11,6 +11,8 @@ import {
   type AnyRoute,
 } from '@tanstack/react-router';
 import { lazy } from 'react';
+import { BrowserCheck } from '../app/BrowserCheck';
+import { FullScreenKey } from '../app/full-screen';
 import { LogoutDialog } from '../auth/LogoutDialog';
 import { readChuangmiEntryChecked, readLoginProject, readUser } from '../auth/storage';
 import { Toaster } from '../notice';
@@ -55,6 +57,8 @@ function RootLayout() {
     <>
       <Outlet />
       <LogoutDialog />
+      <BrowserCheck />
+      <FullScreenKey />
       <Toaster />
     </>
   );
