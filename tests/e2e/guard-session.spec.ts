@@ -12,7 +12,7 @@ interface Account {
   readonly password: string;
 }
 
-const DEEP_LINK: Account = { project: 'yfang_corp', account: 'designer', password: 'Designer@2026' };
+const DEEP_LINK: Account = { project: 'MLS', account: 'shencha', password: 'Shencha@2026' };
 const CHUANGMI: Account = { project: 'chuangmi', account: 'chuangmi', password: 'Chuangmi@2026' };
 const DESON_SPECIAL: Account = { project: 'deson', account: 'desonsp', password: 'Deson@2026' };
 const LOGOUT: Account = { project: 'MLS', account: 'inspector', password: 'Inspect@2026' };
