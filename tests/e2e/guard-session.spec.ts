@@ -107,16 +107,19 @@ test.describe('the route guard', () => {
 
     await page.goto('/');
     await expect(page).toHaveURL((url) => url.pathname === '/chuangmi-entry');
+    // A deep link into the workspace waits behind the check.
+    await page.goto('/?sceneId=1');
+    await expect(page).toHaveURL((url) => url.pathname === '/chuangmi-entry' && url.searchParams.get('redirect') === '/?sceneId=1');
     await page.goto('/some/unknown/path');
     await expect(page).toHaveURL((url) => url.pathname === '/chuangmi-entry');
     // Other known routes stay open.
     await page.goto('/about');
     await expect(page).toHaveURL((url) => url.pathname === '/about');
 
-    // Once checked, 进入设计 opens the workspace at the root.
-    await page.goto('/chuangmi-entry');
+    // Once checked, 进入设计 opens the workspace where the user was going.
+    await page.goto(`/chuangmi-entry?redirect=${encodeURIComponent('/?sceneId=1')}`);
     await page.getByRole('button', { name: '进入设计' }).click();
-    await expect(page).toHaveURL((url) => url.pathname === '/');
+    await expect(page).toHaveURL((url) => url.pathname === '/' && url.searchParams.get('sceneId') === '1');
     await expect(page.getByRole('banner').getByRole('button', { name: '保存', exact: true })).toBeVisible();
   });
 

@@ -42,7 +42,8 @@ const CASES: readonly Case[] = [
 
   // chuangmi: the root and unknown paths go to ChuangmiEntryCheck
   ['chuangmi, root', { path: '/', user: chuangmi }, '/chuangmi-entry'],
-  ['chuangmi, root with a query', { path: '/', search: '?sceneId=1', user: chuangmi }, '/chuangmi-entry'],
+  ['chuangmi, root with a query: kept as the redirect', { path: '/', search: '?sceneId=1', user: chuangmi }, '/chuangmi-entry?redirect=%2F%3FsceneId%3D1'],
+  ['chuangmi, root with a query once checked', { path: '/', search: '?sceneId=1', user: chuangmi, chuangmiEntryChecked: true }, null],
   ['chuangmi, unknown path', { path: '/whatever', user: chuangmi, known: false }, '/chuangmi-entry'],
   ['chuangmi, unknown path even after the check', { path: '/whatever', user: chuangmi, known: false, chuangmiEntryChecked: true }, '/chuangmi-entry'],
   ['chuangmi, on the entry itself', { path: '/chuangmi-entry', user: chuangmi }, null],

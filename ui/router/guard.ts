@@ -60,14 +60,17 @@ function decide({ path, search, user, loginProject, known, chuangmiEntryChecked 
   if (isDesonSpecial(user)) return DESON_SPECIAL_SET.has(normalizePath(path)) ? null : ROUTE_PATHS.DesonDesign;
   if (user.project === CHUANGMI_PROJECT) {
     if (!known) return ROUTE_PATHS.ChuangmiEntryCheck;
-    if (normalizePath(path) === '/' && !chuangmiEntryChecked) return ROUTE_PATHS.ChuangmiEntryCheck;
+    // A deep link into the workspace (/?sceneId=1) waits behind the check as its redirect.
+    if (normalizePath(path) === '/' && !chuangmiEntryChecked) {
+      return search ? `${ROUTE_PATHS.ChuangmiEntryCheck}?redirect=${encodeURIComponent(`/${search}`)}` : ROUTE_PATHS.ChuangmiEntryCheck;
+    }
   }
   if (!known) return ROUTE_PATHS.Home;
   return null;
 }
 
 /** A same-site path only: an absolute or protocol-relative redirect would leave the site. */
-function isSameSitePath(redirect: string): boolean {
+export function isSameSitePath(redirect: string): boolean {
   return redirect.startsWith('/') && !redirect.startsWith('//') && !redirect.startsWith('/\\');
 }
 

@@ -240,7 +240,12 @@ const priceListRoute = createRoute({ getParentRoute: () => rootRoute, path: 'pri
 const ChuangmiEntryScreen = lazyRouteComponent(() => import('../screens/chuangmiEntry'));
 
 /** The route core.md §2 calls ChuangmiEntryCheck. */
-export const chuangmiEntryCheckRoute = createRoute({ getParentRoute: () => rootRoute, path: 'chuangmi-entry', component: ChuangmiEntryScreen });
+export const chuangmiEntryCheckRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'chuangmi-entry',
+  validateSearch: loginSearch,
+  component: ChuangmiEntryScreen,
+});
 
 const privatePlaceholders = [
   child(rootRoute, 'deson/design', msg`德尚设计`),

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useNavigate } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
 import { getProjects, isApiError, me, type ProjectInfo, type SessionUser } from '../../api';
 import { api } from '../app/api';
@@ -9,7 +9,7 @@ import { requestLogout } from '../auth/session';
 import { markChuangmiEntryChecked, readUser } from '../auth/storage';
 import { LanguageSwitch } from '../i18n/LanguageSwitch';
 import { apiErrorText } from '../notice';
-import { CHUANGMI_PROJECT } from '../router/guard';
+import { CHUANGMI_PROJECT, isSameSitePath } from '../router/guard';
 import { ROUTE_PATHS } from '../router/paths';
 
 // ChuangmiEntryCheck (/chuangmi-entry, core.md §2): where a chuangmi user lands after login, on /
@@ -26,6 +26,9 @@ type Check =
 export default function ChuangmiEntryScreen() {
   const { t } = useLingui();
   const navigate = useNavigate();
+  // Where the user was going when the guard sent them here (a deep link such as /?sceneId=1).
+  const search: { redirect?: unknown } = useSearch({ strict: false });
+  const redirect = typeof search.redirect === 'string' && isSameSitePath(search.redirect) ? search.redirect : null;
   const [check, setCheck] = useState<Check>({ kind: 'checking' });
 
   const run = useCallback(
@@ -56,7 +59,7 @@ export default function ChuangmiEntryScreen() {
     const stored = readUser();
     if (!stored) return;
     markChuangmiEntryChecked(stored);
-    void navigate({ to: ROUTE_PATHS.Home });
+    void navigate({ href: redirect ?? ROUTE_PATHS.Home });
   }
 
   return (
