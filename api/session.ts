@@ -17,6 +17,8 @@ export interface LoginResult {
   readonly phone: string;
   readonly yfang_session?: string;
   readonly account2_token?: string;
+  /** 1: on the project's special list (deson), confined to its three routes (core.md §2) */
+  readonly special_list?: 0 | 1;
 }
 
 /** Order permission flags of core.md §3. */
@@ -30,7 +32,7 @@ export interface OrderRoles {
 }
 
 /** GET /api/session/me: the signed-in user (no token), with account and entitlement details. */
-export interface SessionUser extends Omit<LoginResult, 'token' | 'yfang_session' | 'account2_token'> {
+export interface SessionUser extends Omit<LoginResult, 'token' | 'yfang_session' | 'account2_token' | 'special_list'> {
   readonly account: string;
   readonly is_sub: 0 | 1;
   readonly user_member: { readonly date_end: string | null };

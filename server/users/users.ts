@@ -107,6 +107,11 @@ export interface UserInfo extends UserPublic {
   /** older clients read the session under these names; they carry the same token */
   yfang_session: string;
   account2_token: string;
+  /**
+   * 1 when the user is on the project's special list (deson: only /deson/login, /deson/design and
+   * /cloudscreen-deson-raw, core.md §2). The client's route guard needs it before any other call.
+   */
+  special_list: 0 | 1;
 }
 
 /** GET /api/session/me: user info without the token, plus account info for role checks. */
@@ -132,7 +137,7 @@ export function toUserPublic(user: UserRow): UserPublic {
 }
 
 export function toUserInfo(user: UserRow, token: string): UserInfo {
-  return { token, ...toUserPublic(user), yfang_session: token, account2_token: token };
+  return { token, ...toUserPublic(user), yfang_session: token, account2_token: token, special_list: user.special_list ? 1 : 0 };
 }
 
 export function toUserProfile(user: UserRow): UserProfile {

@@ -121,9 +121,14 @@ test('the timed backup runs after the default interval and ends quietly when not
   expect(await backup).toBeNull();
 });
 
-test('signing in elsewhere auto saves the open scene once, then shows the login screen', async ({ page, baseURL }) => {
+test('signing in elsewhere auto saves the changed open scene once, then shows the login screen', async ({ page, baseURL }) => {
   await signIn(page, CORP_MEMBER);
   const id = await saveNew(page, `自动保存 ${Date.now()}`);
+  // core.md §4: only unsaved work is auto saved, so the saved scene is changed once more.
+  const rooms = page.getByRole('complementary', { name: '设计面板' }).getByRole('region', { name: /^房间/ }).getByRole('listitem');
+  await rooms.first().getByRole('combobox', { name: '房间类型' }).click();
+  await page.getByRole('option', { name: '书房', exact: true }).click();
+  await expect(rooms.first()).toContainText('书房');
 
   // The same account signs in on another device: this browser's session is revoked.
   const elsewhere = await request.newContext({ baseURL });
@@ -133,6 +138,7 @@ test('signing in elsewhere auto saves the open scene once, then shows the login 
   const autoSave = page.waitForRequest((req) => req.url().endsWith('/api/client/utility') && req.method() === 'POST');
   await topBarButton(page, '我的方案').click();
   expect((await autoSave).postDataJSON()).toMatchObject({ action: 'auto_save_scene', fromSceneId: id });
+  await expect(page.getByText('您的账号正在其他设备或不同浏览器登录访问')).toBeVisible();
   await expect(page).toHaveURL((url) => url.pathname.endsWith('/login'));
   await expect(page.getByText('已为您自动保存当前方案')).toBeVisible();
 

@@ -67,6 +67,13 @@ for (const backend of backends()) {
         expect((await liveSessions('chuangmi', 'member')).map((r) => r.token_hash)).toEqual([sha(second)]);
       });
 
+      it('the login answer says who is on the special list (the route guard reads it, core.md §2)', async () => {
+        const special = await json(await loginRequest(app, { project: 'deson', account: 'desonsp', password: 'Deson@2026' }));
+        expect(special.retdata).toMatchObject({ project: 'deson', username: 'desonsp', special_list: 1 });
+        const plain = await json(await loginRequest(app, { project: 'deson', account: 'designer', password: 'Designer@2026' }));
+        expect(plain.retdata).toMatchObject({ project: 'deson', special_list: 0 });
+      });
+
       it('in English too', async () => {
         const first = await loginToken(app, MEMBER);
         await loginToken(app, MEMBER);
@@ -162,6 +169,17 @@ for (const backend of backends()) {
         expect(await json<CodeBody>(twice)).toEqual({ code: 0, msg: '成功', data: null });
         const anonymous = await app.request('/account2/session', { method: 'DELETE' });
         expect(anonymous.status).toBe(200);
+      });
+
+      it('after logout the old bearer token no longer lists scenes, and is told apart from a login elsewhere', async () => {
+        const token = await loginToken(app, CREDS);
+        expect((await app.request('/meta20/x/scene', { headers: bearer(token) })).status).toBe(200);
+        await app.request('/account2/session', { method: 'DELETE', headers: bearer(token) });
+        const list = await app.request('/meta20/x/scene', { headers: bearer(token) });
+        expect(list.status).toBe(401);
+        // a plain expiry (the /meta20 envelope, no reason): the client shows 登录已失效, not the
+        // login-elsewhere message
+        expect(await json<CodeBody>(list)).toEqual({ code: 401, msg: '登录已失效，请重新登录', data: null });
       });
 
       it('POST /api/admin/utility minhuaAccountLogout revokes it too', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createApiClient, type SessionExpiredEvent } from '../../api';
-import { autoSaveOnForcedLogout, isLoggedInElsewhere, once } from '../../ui/scene/forced-logout';
+import { isLoggedInElsewhere } from '../../ui/auth/session-rules';
+import { autoSaveOnForcedLogout, once } from '../../ui/scene/forced-logout';
 import { currentSceneOf } from '../../ui/scene/state';
 import { makeDeps, networkError } from './scene-fakes';
 
@@ -54,6 +55,22 @@ describe('forced logout elsewhere', () => {
     const outcome = await autoSaveOnForcedLogout(deps, 'tok');
     expect(outcome).toMatchObject({ kind: 'saved', result: { created: true } });
     expect(deps.server.called('autoSave')[0]!.args[0]).toMatchObject({ fromSceneId: '' });
+  });
+
+  it('an untouched starting room is not filed as a new scene; an unchanged stored scene is not sent again', async () => {
+    const untouched = makeDeps();
+    // the kernel's starting room: content, but marked saved (startScene)
+    untouched.kernel.isDirty = false;
+    expect(await autoSaveOnForcedLogout(untouched, 'tok')).toEqual({ kind: 'empty' });
+    expect(untouched.server.calls).toHaveLength(0);
+
+    const stored = makeDeps();
+    stored.state.scene = currentSceneOf(stored.server.seed('方案', 2));
+    stored.kernel.isDirty = false;
+    expect(await autoSaveOnForcedLogout(stored, 'tok')).toEqual({ kind: 'empty' });
+    // ... unless its last save never reached the server
+    stored.state.unconfirmedSave = true;
+    expect((await autoSaveOnForcedLogout(stored, 'tok')).kind).toBe('saved');
   });
 
   it('an empty scene is not sent; a failure is reported, not thrown', async () => {

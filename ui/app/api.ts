@@ -13,27 +13,8 @@ export function setSessionExpiredHandler(handler: (event: SessionExpiredEvent) =
   sessionExpiredHandler = handler;
 }
 
-/**
- * Answers true to take over an expired session: the handler then runs only when the interceptor
- * calls `proceed` (the workspace first saves the work on screen when the account logged in
- * elsewhere, core.md §4). Answers false to leave the event to the handler at once.
- */
-export type SessionExpiredInterceptor = (event: SessionExpiredEvent, proceed: () => void) => boolean;
-
-let sessionExpiredInterceptor: SessionExpiredInterceptor | null = null;
-
-/** One interceptor at a time; returns the function that removes it again. */
-export function setSessionExpiredInterceptor(interceptor: SessionExpiredInterceptor): () => void {
-  sessionExpiredInterceptor = interceptor;
-  return () => {
-    if (sessionExpiredInterceptor === interceptor) sessionExpiredInterceptor = null;
-  };
-}
-
 function sessionExpired(event: SessionExpiredEvent): void {
-  const proceed = () => sessionExpiredHandler?.(event);
-  if (sessionExpiredInterceptor?.(event, proceed)) return;
-  proceed();
+  sessionExpiredHandler?.(event);
 }
 
 export const api = createApiClient({

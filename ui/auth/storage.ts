@@ -7,6 +7,9 @@ export const USER_INFO_KEY = 'userInfo';
 export const USERNAME_KEY = 'username';
 export const PHONE_KEY = 'phone';
 export const LOGIN_PROJECT_KEY = 'loginProject';
+/** core.md §3 account info (is_sub, user_member) once fetched, and the customer the designer works for. */
+export const ACCOUNT_INFO_KEY = 'accountInfo';
+export const CUSTOMER_ID_KEY = 'customerId';
 export const TOKEN_COOKIE = 'token';
 /** core.md §9: login cookie lifetime 1 year. */
 export const LOGIN_COOKIE_MAX_AGE_S = 31_536_000;
@@ -23,6 +26,8 @@ export interface StoredUserInfo {
   id: number;
   yfang_session: string;
   account2_token: string;
+  /** 1: on the project's special list (deson), confined to its three routes; absent in older storage = 0 */
+  special_list: 0 | 1;
 }
 
 export interface StoredUser extends StoredUserInfo {
@@ -54,6 +59,7 @@ function parseUserInfo(raw: string | null): StoredUserInfo | null {
       id: Number(o.id) || 0,
       yfang_session: typeof o.yfang_session === 'string' ? o.yfang_session : '',
       account2_token: typeof o.account2_token === 'string' ? o.account2_token : '',
+      special_list: o.special_list === 1 ? 1 : 0,
     };
   } catch {
     return null;
@@ -83,6 +89,7 @@ export function storeLogin(result: LoginResult): void {
     id: result.id,
     yfang_session: result.yfang_session ?? '',
     account2_token: result.account2_token ?? '',
+    special_list: result.special_list === 1 ? 1 : 0,
   };
   pendingToken = null;
   localStorage.setItem(USER_INFO_KEY, JSON.stringify(info));
@@ -97,10 +104,48 @@ export function clearUser(): void {
     localStorage.removeItem(USER_INFO_KEY);
     localStorage.removeItem(USERNAME_KEY);
     localStorage.removeItem(PHONE_KEY);
+    sessionStorage.removeItem(CHUANGMI_ENTRY_KEY);
   } catch {
     // storage unavailable: nothing was stored either
   }
   writeCookie(null);
+}
+
+/**
+ * ChuangmiEntryCheck passed in this tab for this user (core.md §2): only then may a chuangmi user
+ * stay on the workspace root. Per tab and per user, so a new tab or another account checks again.
+ */
+export const CHUANGMI_ENTRY_KEY = 'chuangmiEntryChecked';
+
+export function readChuangmiEntryChecked(user: Pick<StoredUser, 'id'> | null): boolean {
+  if (!user) return false;
+  try {
+    return sessionStorage.getItem(CHUANGMI_ENTRY_KEY) === String(user.id);
+  } catch {
+    return false;
+  }
+}
+
+export function markChuangmiEntryChecked(user: Pick<StoredUser, 'id'>): void {
+  try {
+    sessionStorage.setItem(CHUANGMI_ENTRY_KEY, String(user.id));
+  } catch {
+    // not remembered: the next visit to / checks again
+  }
+}
+
+/**
+ * Logout and session end (core.md §4): the user and token, the account info and the customer id.
+ * The remembered login project stays, so the next login page is the project's.
+ */
+export function clearSessionData(): void {
+  clearUser();
+  try {
+    localStorage.removeItem(ACCOUNT_INFO_KEY);
+    localStorage.removeItem(CUSTOMER_ID_KEY);
+  } catch {
+    // storage unavailable: nothing was stored either
+  }
 }
 
 export function readLoginProject(): string | null {

@@ -17,7 +17,3 @@ export function notifyApiError(error: ApiError): void {
 export function notifyKernelError(): void {
   notify(t`内核命令出错！`, { kind: 'error' });
 }
-
-export function notifySessionExpired(): void {
-  notify(t`登录已失效，请重新登录`, { kind: 'warning' });
-}

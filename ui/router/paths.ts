@@ -22,11 +22,15 @@ export const PUBLIC_PATHS = [
   '/singlePano',
 ] as const;
 
+/** core.md §2: the only routes a user on deson's special list may open. */
+export const DESON_SPECIAL_PATHS = ['/deson/login', '/deson/design', '/cloudscreen-deson-raw'] as const;
+
 /** Named routes the spec refers to by name. */
 export const ROUTE_PATHS = {
   Home: '/',
   Login: '/login',
   ChuangmiEntryCheck: '/chuangmi-entry',
+  DesonDesign: '/deson/design',
   PersonCenter: '/personcenter',
   PriceList: '/priceList',
 } as const;

@@ -11,7 +11,10 @@ import {
   type AnyRoute,
 } from '@tanstack/react-router';
 import { lazy } from 'react';
-import { readLoginProject, readUser } from '../auth/storage';
+import { BrowserCheck } from '../app/BrowserCheck';
+import { FullScreenKey } from '../app/full-screen';
+import { LogoutDialog } from '../auth/LogoutDialog';
+import { readChuangmiEntryChecked, readLoginProject, readUser } from '../auth/storage';
 import { Toaster } from '../notice';
 import { MallLayout } from '../screens/MallLayout';
 import { Placeholder } from '../screens/Placeholder';
@@ -28,10 +31,21 @@ import { guardRedirect } from './guard';
 // Unknown paths go to / through the splat route (the guard runs first, so a visitor without a
 // user lands on the login screen instead).
 
+/** The id of the splat route below ('$' under the root). */
+const UNKNOWN_ROUTE_ID = '/$';
+
 const rootRoute = createRootRoute({
-  beforeLoad: ({ location }) => {
+  beforeLoad: ({ location, matches }) => {
     const user = readUser();
-    const target = guardRedirect({ path: location.pathname, user, loginProject: readLoginProject() });
+    const target = guardRedirect({
+      path: location.pathname,
+      search: location.searchStr,
+      user: user && { id: user.id, project: user.project, username: user.username, specialList: user.special_list === 1 },
+      loginProject: readLoginProject(),
+      // The splat route matches only what no other route does.
+      known: !matches.some((m) => m.routeId === UNKNOWN_ROUTE_ID),
+      chuangmiEntryChecked: readChuangmiEntryChecked(user),
+    });
     if (target) throw redirect({ href: target, replace: true });
   },
   component: RootLayout,
@@ -42,6 +56,9 @@ function RootLayout() {
   return (
     <>
       <Outlet />
+      <LogoutDialog />
+      <BrowserCheck />
+      <FullScreenKey />
       <Toaster />
     </>
   );
@@ -241,7 +258,15 @@ const priceListRoute = createRoute({ getParentRoute: () => rootRoute, path: 'pri
 // The user agreement and privacy policy, ?doc=agreement|privacy (the login screen shows them in a dialog).
 const protocolRoute = createRoute({ getParentRoute: () => rootRoute, path: 'protocol', component: ProtocolScreen });
 
-export const chuangmiEntryCheckRoute = child(rootRoute, 'chuangmi-entry', msg`创米入口`);
+const ChuangmiEntryScreen = lazyRouteComponent(() => import('../screens/chuangmiEntry'));
+
+/** The route core.md §2 calls ChuangmiEntryCheck. */
+export const chuangmiEntryCheckRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'chuangmi-entry',
+  validateSearch: loginSearch,
+  component: ChuangmiEntryScreen,
+});
 
 const privatePlaceholders = [
   child(rootRoute, 'deson/design', msg`德尚设计`),

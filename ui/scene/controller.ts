@@ -1,13 +1,14 @@
 import { proxy } from 'valtio/vanilla';
 import { isApiError, sendEventLogs, type Scene, type SceneVersion } from '../../api';
 import { version as appVersion } from '../../package.json';
-import { api, setSessionExpiredInterceptor } from '../app/api';
-import { userTokenStore } from '../auth/storage';
+import { api } from '../app/api';
+import { onLoginFail, registerUnsavedWork } from '../auth/session';
+import { needsAutoSave } from '../auth/session-rules';
 import { whenKernelReady } from '../kernel';
 import { dismiss, notify } from '../notice';
 import { backupIntervalFromConfig, createBackupTimer, runBackup, type BackupOutcome, type BackupTimer } from './backup';
 import { DEFAULT_BACKUP_INTERVAL_MS, SCENE_ID_PARAM } from './constants';
-import { autoSaveOnForcedLogout, isLoggedInElsewhere, once } from './forced-logout';
+import { autoSaveOnForcedLogout, once } from './forced-logout';
 import { liveKernel, liveServer } from './live';
 import { failureText, sceneText, uploadFailureDetail } from './messages';
 import { needsSavePrompt, openFileAsNewScene, openScene, sceneIdFromSearch, type OpenOutcome } from './open';
@@ -211,6 +212,15 @@ export async function requestSave(): Promise<boolean> {
   return outcome.kind === 'saved';
 }
 
+/** Logout's "save first" waits for the name dialog of a new scene: true once saved, false when closed. */
+let afterNameDialog: ((saved: boolean) => void) | null = null;
+
+function settleNameDialog(saved: boolean): void {
+  const settle = afterNameDialog;
+  afterNameDialog = null;
+  settle?.(saved);
+}
+
 /** The name dialog's 保存: the first save of a new scene, then the scene waiting to be opened, if any. */
 export async function saveNewScene(name: string): Promise<boolean> {
   const then = sceneUi.saveDialog.then;
@@ -218,12 +228,27 @@ export async function saveNewScene(name: string): Promise<boolean> {
   showSaveOutcome(outcome);
   if (outcome.kind !== 'saved') return false;
   sceneUi.saveDialog = { open: false, then: null };
+  settleNameDialog(true);
   if (then) await open(then);
   return true;
 }
 
 export function closeSaveDialog(): void {
   sceneUi.saveDialog = { open: false, then: null };
+  settleNameDialog(false);
+}
+
+/** Logout's 保存并退出: the save of 保存 / Ctrl+S, but answering only once it is confirmed or given up. */
+async function saveForLogout(): Promise<boolean> {
+  if (sceneSession.scene) {
+    const outcome = await saveScene(deps);
+    showSaveOutcome(outcome);
+    return outcome.kind === 'saved';
+  }
+  settleNameDialog(false);
+  const named = new Promise<boolean>((resolve) => (afterNameDialog = resolve));
+  sceneUi.saveDialog = { open: true, then: null };
+  return named;
 }
 
 /** A scene picked in 我的方案: core.md §4 asks 保存提示 first while the current scene has rooms. */
@@ -310,6 +335,7 @@ export async function restore(version: SceneVersion | null): Promise<boolean> {
 // ---- lifetime ----
 
 function closeDialogs(): void {
+  settleNameDialog(false);
   Object.assign(sceneUi, { saveDialog: { open: false, then: null }, openPrompt: null, listOpen: false, historyOpen: false });
 }
 
@@ -321,31 +347,40 @@ function onKeyDown(event: KeyboardEvent): void {
   }
 }
 
-function interceptForcedLogout(): () => void {
-  let done = false;
-  const guard = once(async () => {
+/** core.md §4, forced logout elsewhere: the one automatic save, only of unsaved work. */
+function autoSaveOnLoginFail(): () => void {
+  const guard = once(async (token: string) => {
     backupTimer?.stop();
     unsavedHint?.cancel();
     // Nothing else can work on a revoked session; the indicator must not hide behind a dialog.
     closeDialogs();
-    const token = userTokenStore.get();
-    if (token) {
-      const outcome = await autoSaveOnForcedLogout(deps, token);
-      if (outcome.kind === 'saved') notify(sceneText.autoSaved(), { kind: 'success' });
-      else if (outcome.kind === 'failed') {
-        console.error('[scene] auto save on forced logout failed', outcome.error);
-        // 'auto save scheme error', or the server's own retmsg when it gave one.
-        const detail = isApiError(outcome.error) ? outcome.error.serverMessage : '';
-        notify(detail || sceneText.autoSaveFailed(), { kind: 'error' });
-      }
+    const outcome = await autoSaveOnForcedLogout(deps, token);
+    if (outcome.kind === 'saved') notify(sceneText.autoSaved(), { kind: 'success' });
+    else if (outcome.kind === 'failed') {
+      console.error('[scene] auto save on forced logout failed', outcome.error);
+      // 'auto save scheme error', or the server's own retmsg when it gave one.
+      const detail = isApiError(outcome.error) ? outcome.error.serverMessage : '';
+      notify(detail || sceneText.autoSaveFailed(), { kind: 'error' });
     }
-    done = true;
   });
-  return setSessionExpiredInterceptor((event, proceed) => {
-    if (done || !isLoggedInElsewhere(event)) return false;
-    // Only the first event runs the save and then logs out; the rest of the burst is swallowed.
-    if (!guard.started) void guard.run().finally(proceed);
-    return true;
+  return onLoginFail(({ elsewhere, token }) => {
+    // A plain expiry stops the timers too: every later call would only fail the same way.
+    if (!elsewhere) {
+      backupTimer?.stop();
+      unsavedHint?.cancel();
+      return;
+    }
+    // Guarded against repeats: the login page is reached once, the save runs at most once.
+    return guard.run(token);
+  });
+}
+
+/** What logout asks about (core.md §4): work on screen that is not stored, and how to store it. */
+function unsavedWorkPort(): () => void {
+  return registerUnsavedWork({
+    hasUnsavedWork: () =>
+      needsAutoSave({ contentRecords: liveKernel.contentRecords(), dirty: liveKernel.dirty(), unconfirmedSave: sceneSession.unconfirmedSave }),
+    save: () => saveForLogout(),
   });
 }
 
@@ -372,7 +407,7 @@ export function attachSceneSession(): () => void {
     backupTimer = timer;
     unsavedHint = hint;
     window.addEventListener('keydown', onKeyDown);
-    cleanups.push(() => window.removeEventListener('keydown', onKeyDown), interceptForcedLogout(), () => timer.stop(), () => hint.cancel());
+    cleanups.push(() => window.removeEventListener('keydown', onKeyDown), autoSaveOnLoginFail(), unsavedWorkPort(), () => timer.stop(), () => hint.cancel());
 
     const sceneId = sceneIdFromSearch(window.location.search);
     const ready = whenKernelReady();

@@ -1,6 +1,7 @@
 import type { AutoSaveSceneResult } from '../../api';
 import { writeWithRetry } from './retry';
-import { isEmptyScene, type SceneOpDeps } from './save';
+import { needsAutoSave } from '../auth/session-rules';
+import type { SceneOpDeps } from './save';
 
 // Forced logout elsewhere (core.md §4): when the account logs in on another device, this browser's
 // next call answers 401 with 您的账号正在其他设备或不同浏览器登录访问. Before it leaves for the login
@@ -8,23 +9,18 @@ import { isEmptyScene, type SceneOpDeps } from './save';
 // from the revoked session, within 10 minutes), as an auto save of the open scene or, for a scene
 // never saved, as a new scene.
 
-/** retdata.reason of the server's 401 for a session revoked by a login elsewhere. */
-export const LOGGED_IN_ELSEWHERE_REASON = 'logged_in_elsewhere';
-
-export function isLoggedInElsewhere(event: { readonly code: number | string | null; readonly reason?: string }): boolean {
-  return Number(event.code) === 401 && event.reason === LOGGED_IN_ELSEWHERE_REASON;
-}
-
 export type AutoSaveOutcome =
   | { readonly kind: 'saved'; readonly result: AutoSaveSceneResult }
-  /** nothing worth keeping: an empty scene */
+  /** nothing worth keeping: an empty scene, or one with no change since it was stored (an untouched starting room) */
   | { readonly kind: 'empty' }
   | { readonly kind: 'failed'; readonly error: unknown };
 
 /** One auto save with the (revoked) session token; never raises, the caller logs out afterwards. */
 export async function autoSaveOnForcedLogout(deps: SceneOpDeps, token: string): Promise<AutoSaveOutcome> {
   const { state, kernel, server, lock } = deps;
-  if (isEmptyScene(kernel)) return { kind: 'empty' };
+  if (!needsAutoSave({ contentRecords: kernel.contentRecords(), dirty: kernel.dirty(), unconfirmedSave: state.unconfirmedSave })) {
+    return { kind: 'empty' };
+  }
   state.busy = 'auto-saving';
   try {
     // Waits for a save or backup in flight (they fail fast on the revoked session anyway).
@@ -58,10 +54,10 @@ export async function autoSaveOnForcedLogout(deps: SceneOpDeps, token: string): 
  * Runs fn at most once: later calls get the first call's promise (a burst of 401s from parallel
  * calls saves once).
  */
-export function once<T>(fn: () => Promise<T>): { run: () => Promise<T>; readonly started: boolean } {
+export function once<A extends unknown[], T>(fn: (...args: A) => Promise<T>): { run: (...args: A) => Promise<T>; readonly started: boolean } {
   let pending: Promise<T> | null = null;
   return {
-    run: () => (pending ??= fn()),
+    run: (...args: A) => (pending ??= fn(...args)),
     get started() {
       return pending !== null;
     },

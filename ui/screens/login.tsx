@@ -82,7 +82,7 @@ export default function LoginScreen({ project: pathProject }: Props) {
       rememberLoginProject(project);
       const redirect = typeof search.redirect === 'string' ? search.redirect : null;
       redirectTimer.current = setTimeout(() => {
-        void navigate({ href: afterLoginPath(redirect, user.project || project), replace: true });
+        void navigate({ href: afterLoginPath(redirect, { project: user.project || project, specialList: user.special_list === 1 }), replace: true });
       }, LOGIN_REDIRECT_DELAY_MS);
     } catch (err) {
       setSubmitting(false);

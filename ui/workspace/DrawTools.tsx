@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { batchEntry } from '../../protocol/commands';
 import type { ToolName, WallDrawMode, WallDrawParams, WallType } from '../../protocol/records';
+import { enterFullScreen } from '../app/full-screen';
 import { useKernel } from '../kernel';
 import { notify } from '../notice';
 import { USER_CONFIG_KEY } from '../scene/controller';
@@ -55,6 +56,9 @@ export function DrawTools() {
       notify(t`请先绘制一个封闭户型！`, { kind: 'warning' });
       return;
     }
+    // core.md §4: entering the modelling menu forces full screen (now, inside the click: the
+    // browser grants full screen only to a user gesture).
+    void enterFullScreen();
     // Free modelling happens in the 3D view, with the pointer free to pick.
     void send('tool.set', { tool: 'select' }).then(() => send('view.setCamera', { view: 0 }));
   }

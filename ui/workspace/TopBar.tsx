@@ -1,27 +1,18 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { clearUser, readLoginProject, readUser } from '../auth/storage';
+import { requestLogout } from '../auth/session';
+import { readUser } from '../auth/storage';
 import { LanguageSwitch } from '../i18n/LanguageSwitch';
 import { redo, undo, useKernel } from '../kernel';
-import { loginPathFor } from '../router/guard';
-import { ConfirmDialog } from './ConfirmDialog';
 import { SceneActions, SceneTitle } from './SceneActions';
 import { TenantBadge, WorkspaceMark } from './TenantBadge';
 
 export function TopBar() {
   const { t } = useLingui();
-  const navigate = useNavigate();
   const [user] = useState(readUser);
-  const [confirming, setConfirming] = useState(false);
   const displayName = user?.username || user?.phone || t`设计师`;
   const project = user?.project ?? '';
-
-  function logout() {
-    setConfirming(false);
-    clearUser();
-    void navigate({ href: loginPathFor(readLoginProject()), replace: true });
-  }
 
   return (
     <header className="topbar">
@@ -44,17 +35,10 @@ export function TopBar() {
         </span>
         <span className="topbar__username">{displayName}</span>
       </Link>
-      <button type="button" className="button button--ghost" onClick={() => setConfirming(true)}>
+      {/* The question (and the offer to save first) is the root's LogoutDialog. */}
+      <button type="button" className="button button--ghost" onClick={requestLogout}>
         <Trans>退出登录</Trans>
       </button>
-      <ConfirmDialog
-        open={confirming}
-        title={t`将退出系统，是否继续?`}
-        confirmLabel={t`确定`}
-        cancelLabel={t`取消`}
-        onConfirm={logout}
-        onCancel={() => setConfirming(false)}
-      />
     </header>
   );
 }
