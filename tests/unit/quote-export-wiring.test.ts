@@ -50,10 +50,11 @@ describe('quote screen export input', () => {
     // the scene has no order number: 无计划号 for an ordinary customer
     expect(csv.warnings).toEqual(['无计划号']);
     const lines = new TextDecoder().decode(csv.bytes).split('\r\n');
-    // 18 tiles x 88.32 = 1589.76; the base unit 590.87 + hardware 102 + toe kick 27 + 0.6 m fitted 36 = 755.87
-    // the tiles after the room's cabinet groups (6 parts, 4 hardware, a toe kick, the installation)
-    expect(lines[13]).toBe('13,客厅,瓷砖,,T800,卡拉拉白,800,,800,,18,18,88.32,1589.76');
-    expect(csv.list.total).toBe(2345.63);
+    // 18 tiles x 88.32 = 1589.76; the base unit 590.87 + hardware 102 + toe kick 27 + 0.6 m fitted 36 = 755.87,
+    // its quartz worktop 0.6 m x 1580 = 948 (and its slab at 0)
+    // the tiles after the room's cabinet groups (6 parts, the worktop, 4 hardware, a toe kick, the slab, the installation)
+    expect(lines[15]).toBe('15,客厅,瓷砖,,T800,卡拉拉白,800,,800,,18,18,88.32,1589.76');
+    expect(csv.list.total).toBe(3293.63);
     // The wardrobe quote leaves kitchens and tiles out.
     expect(cabinetTableInputOf(q, 'wardrobe', MLS_DESIGNER, DATE)).toMatchObject({ priceData: [], tiles: [] });
   });
