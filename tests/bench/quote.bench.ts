@@ -18,11 +18,17 @@ const EDIT_TARGET_MS = 5;
 
 const bench: Benchmark = {
   id: 'quote',
-  title: `Kernel quotation of 60 custom cabinets: the whole house, and the re-quote after a one-door edit (headless kernel in Node, ${ROUNDS} rounds)`,
+  title: `Kernel quotation of 60 custom cabinets with wall panels, a door and an archway: the whole house, and the re-quote after a one-door edit (headless kernel in Node, ${ROUNDS} rounds)`,
   async run({ smoke }) {
     const kernel = cabinetHouse(true);
     const room = kernel.records.ofType('room')[0];
     if (room) kernel.exec('paving.add', { surface: { id: room.id, face: 'floor' }, tileCode: 'T800', tileWidth: 800, tileHeight: 800 });
+    // Wall panels (the issue's house has them) on the walls' outer faces, a door and an archway:
+    // the wall-board and room-door quotations run in the same call.
+    const walls = kernel.records.ofType('wall');
+    for (const wall of walls) kernel.exec('wallPanel.add', { wallId: wall.id, face: 'right', bottom: 0, top: 1200 });
+    kernel.exec('opening.add', { wallId: walls[3]!.id, kind: 1, offset: 4300, width: 700 });
+    kernel.exec('opening.add', { wallId: walls[2]!.id, kind: 8, offset: 6600, width: 900 });
     const cabinets = kernel.records.ofType('cabinet');
     const door = cabinets.find((c) => c.doorType === 'single');
     if (!door) throw new Error('the house has no single-door cabinet to edit');
