@@ -7,7 +7,7 @@ import type { PriceListVersion } from '../../api';
 import { PRICE_UNIT_NAMES, type PriceItem } from '../../protocol/price-list';
 import type { KernelQuote } from '../../protocol/quote';
 import { integratedQuote, type DoorPartField, type WallBoardGroup } from './quote-view';
-import { QuoteMeta, QuoteStatus, QuoteTabs } from './QuoteScreen';
+import { QuoteGrandTotal, QuoteMeta, QuoteStatus, QuoteTabs } from './QuoteScreen';
 import { useQuote } from './use-quote';
 import './quote-screen.css';
 import './quotation-integration.css';
@@ -339,31 +339,7 @@ function IntegratedDocument({ quote, priceList }: { quote: KernelQuote; priceLis
             </Fragment>
           ))}
         </dl>
-        <div className="qs-total__row">
-          <span>
-            <Trans>合计(元)</Trans>
-          </span>
-          <strong data-testid="quote-total" data-value={q.total}>
-            ¥ {money.format(q.total)}
-          </strong>
-        </div>
-        <div className="qs-total__row qs-total__capital">
-          <span>
-            <Trans>大写金额</Trans>
-          </span>
-          <strong data-testid="quote-total-capital">{q.totalCapital || '—'}</strong>
-        </div>
-        <div className="qs-sign">
-          <span>
-            <Trans>客户签字：</Trans>
-          </span>
-          <span>
-            <Trans>设计师签字：</Trans>
-          </span>
-          <span>
-            <Trans>签字日期：</Trans>
-          </span>
-        </div>
+        <QuoteGrandTotal total={q.total} capital={q.totalCapital} />
       </footer>
     </>
   );

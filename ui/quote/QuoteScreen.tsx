@@ -292,32 +292,41 @@ function QuoteDocument({ quote, scope }: { quote: KernelQuote; scope: QuoteScope
         </table>
       )}
       <footer className="qs-total">
-        <div className="qs-total__row">
-          <span>
-            <Trans>合计(元)</Trans>
-          </span>
-          <strong data-testid="quote-total" data-value={list.total}>
-            ¥ {money.format(list.total)}
-          </strong>
-        </div>
-        <div className="qs-total__row qs-total__capital">
-          <span>
-            <Trans>大写金额</Trans>
-          </span>
-          <strong data-testid="quote-total-capital">{list.totalCapital || '—'}</strong>
-        </div>
-        <div className="qs-sign">
-          <span>
-            <Trans>客户签字：</Trans>
-          </span>
-          <span>
-            <Trans>设计师签字：</Trans>
-          </span>
-          <span>
-            <Trans>签字日期：</Trans>
-          </span>
-        </div>
+        <QuoteGrandTotal total={list.total} capital={list.totalCapital} />
       </footer>
+    </>
+  );
+}
+
+/** The foot of every quote sheet: the total in figures and in Chinese capitals, and the lines to sign on. */
+export function QuoteGrandTotal({ total, capital }: { total: number; capital: string }) {
+  return (
+    <>
+      <div className="qs-total__row">
+        <span>
+          <Trans>合计(元)</Trans>
+        </span>
+        <strong data-testid="quote-total" data-value={total}>
+          ¥ {money.format(total)}
+        </strong>
+      </div>
+      <div className="qs-total__row qs-total__capital">
+        <span>
+          <Trans>大写金额</Trans>
+        </span>
+        <strong data-testid="quote-total-capital">{capital || '—'}</strong>
+      </div>
+      <div className="qs-sign">
+        <span>
+          <Trans>客户签字：</Trans>
+        </span>
+        <span>
+          <Trans>设计师签字：</Trans>
+        </span>
+        <span>
+          <Trans>签字日期：</Trans>
+        </span>
+      </div>
     </>
   );
 }

@@ -7,7 +7,7 @@ import type { PriceListVersion } from '../../api';
 import { WALL_BOARD_REPORT_CLASSES } from '../../protocol/price-list';
 import type { KernelQuote, WallBoardItem } from '../../protocol/quote';
 import { roundQuantity } from '../../protocol/quote-numbers';
-import { QuoteMeta, QuoteStatus, QuoteTabs } from './QuoteScreen';
+import { QuoteGrandTotal, QuoteMeta, QuoteStatus, QuoteTabs } from './QuoteScreen';
 import { useQuote } from './use-quote';
 import { WALL_BOARD_SECTIONS, wallBoardAmount, wallBoardSheet, type WallBoardSection } from './wall-board-view';
 import './quote-screen.css';
@@ -158,31 +158,7 @@ function WallBoardDocument({ quote, priceList }: { quote: KernelQuote; priceList
         </table>
       )}
       <footer className="qs-total">
-        <div className="qs-total__row">
-          <span>
-            <Trans>合计(元)</Trans>
-          </span>
-          <strong data-testid="quote-total" data-value={sheet.total}>
-            ¥ {money.format(sheet.total)}
-          </strong>
-        </div>
-        <div className="qs-total__row qs-total__capital">
-          <span>
-            <Trans>大写金额</Trans>
-          </span>
-          <strong data-testid="quote-total-capital">{sheet.totalCapital || '—'}</strong>
-        </div>
-        <div className="qs-sign">
-          <span>
-            <Trans>客户签字：</Trans>
-          </span>
-          <span>
-            <Trans>设计师签字：</Trans>
-          </span>
-          <span>
-            <Trans>签字日期：</Trans>
-          </span>
-        </div>
+        <QuoteGrandTotal total={sheet.total} capital={sheet.totalCapital} />
       </footer>
     </>
   );
