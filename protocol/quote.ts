@@ -52,6 +52,21 @@ export interface QuoteLine {
   readonly children?: readonly QuoteLine[];
 }
 
+/** A line's fields a quoting rule leaves empty unless it has something to say in them. */
+export const BLANK_LINE_FIELDS = {
+  color: '',
+  matCode: '',
+  width: 0,
+  depth: 0,
+  height: 0,
+  textureDir: '',
+  doorShape: '',
+  handle: '',
+  hingSlidName: '',
+  hingSlidModelno: '',
+  remark: '',
+} as const satisfies Partial<QuoteLine>;
+
 /** priceData of one room. */
 export interface PriceDataRoom {
   readonly roomName: string;

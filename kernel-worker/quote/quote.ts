@@ -16,6 +16,7 @@ import {
 } from '../../protocol/price-list';
 import { roundQuantity, roundVolume, type BoardThickness } from '../../protocol/quote-numbers';
 import {
+  BLANK_LINE_FIELDS,
   lineAmount,
   MISSING_TILE_PREFIX,
   STANDARD_QUOTE_NAME,
@@ -143,19 +144,7 @@ interface CabinetQuote {
   readonly missing: readonly string[];
 }
 
-const blank = {
-  color: '',
-  matCode: '',
-  width: 0,
-  depth: 0,
-  height: 0,
-  textureDir: '',
-  doorShape: '',
-  handle: '',
-  hingSlidName: '',
-  hingSlidModelno: '',
-  remark: '',
-} as const;
+const blank = BLANK_LINE_FIELDS;
 
 /** The thickness bucket of the volume report a board of `t` mm falls in (the next listed one up). */
 function thicknessBucket(t: number): BoardThickness {

@@ -1,6 +1,6 @@
 import { findPrice, worktopPrice, type PriceItem, type PriceList, type PriceUnit } from '../../protocol/price-list';
 import { roundQuantity } from '../../protocol/quote-numbers';
-import { lineAmount, type QuoteGroupName, type QuoteLine, type WorktopDetail } from '../../protocol/quote';
+import { BLANK_LINE_FIELDS, lineAmount, type QuoteGroupName, type QuoteLine, type WorktopDetail } from '../../protocol/quote';
 import type { CabinetRecord, WallRecord } from '../../protocol/records';
 import type { RecordReader } from '../document/store';
 import { worktops, type Worktop } from '../geometry/worktop';
@@ -50,19 +50,7 @@ export interface KitchenQuote {
   readonly missing: readonly string[];
 }
 
-const blank = {
-  color: '',
-  matCode: '',
-  width: 0,
-  depth: 0,
-  height: 0,
-  textureDir: '',
-  doorShape: '',
-  handle: '',
-  hingSlidName: '',
-  hingSlidModelno: '',
-  remark: '',
-} as const;
+const blank = BLANK_LINE_FIELDS;
 
 /** The document's worktops, storey by storey (each storey's units against its own walls). */
 export function documentWorktops(records: RecordReader): Worktop[] {
