@@ -18,6 +18,13 @@ interface Props {
   readonly onChange: (cityCode: string | null) => void;
 }
 
+/** Scrolls the chosen province to the middle of its list when the picker opens (not the page). */
+function centreInList(row: HTMLElement | null): void {
+  const list = row?.closest('ul');
+  if (!row || !list) return;
+  list.scrollTop = Math.max(0, row.offsetTop - (list.clientHeight - row.offsetHeight) / 2);
+}
+
 export function RegionPicker({ label, value, onChange }: Props) {
   const { t } = useLingui();
   const id = useId();
@@ -91,7 +98,13 @@ export function RegionPicker({ label, value, onChange }: Props) {
                       <ul className="rp-list" role="listbox" aria-label={t`省份`}>
                         {provinces.map((p) => (
                           <li key={p.code} role="option" aria-selected={p.code === province}>
-                            <button type="button" className="rp-row" data-active={p.code === province ? '' : undefined} onClick={() => setProvince(p.code)}>
+                            <button
+                              type="button"
+                              className="rp-row"
+                              data-active={p.code === province ? '' : undefined}
+                              ref={value !== null && p.code === provinceCodeOf(value) ? centreInList : undefined}
+                              onClick={() => setProvince(p.code)}
+                            >
                               {p.name}
                             </button>
                           </li>
