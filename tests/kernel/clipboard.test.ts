@@ -44,6 +44,24 @@ describe('clipboard: walls, openings, room contents', () => {
     tk.expectMirrorInSync();
   });
 
+  it("a room's four walls paste 500 mm to the first wall's left, merging with the walls they run along as drawn walls do", () => {
+    const { tk, wallIds } = room();
+    tk.exec('selection.set', { ids: wallIds });
+    const before = tk.documentJson();
+    tk.press('c', { ctrlKey: true }).press('v', { ctrlKey: true });
+    // The copy spans y 500..3500: the original's sides are split at 500 and 3000, the overlap
+    // shared, so three rooms: y 0..500, 500..3000 and 3000..3500 (inner faces 120 in from each line).
+    const rooms = tk.ofType('room').map((r) => [Math.min(...r.outline.map((p) => p.y)), Math.max(...r.outline.map((p) => p.y))]);
+    expect(rooms.sort((a, b) => a[0]! - b[0]!)).toEqual([
+      [120, 380],
+      [620, 2880],
+      [3120, 3380],
+    ]);
+    expect(tk.ofType('wall')).toHaveLength(10);
+    tk.undo();
+    expect(tk.documentJson()).toBe(before);
+  });
+
   it('an opening pastes on its own wall beside itself, and is refused (OPENING_NO_ROOM) once the wall is full', () => {
     const { tk, wallIds } = room();
     const south = wallIds[0]!;
