@@ -33,6 +33,8 @@ describe('number-only and decimal inputs', () => {
   it('the panel number fields use them', () => {
     expect(sanitiseNumberText('2a4b0')).toBe('240');
     expect(sanitiseNumberText('45.5.1', true)).toBe('45.51');
+    // Decimal boxes keep 2 decimals (catalogues.md §5's rounding default).
+    expect(sanitiseNumberText('45.678', true)).toBe('45.67');
   });
 });
 

@@ -32,9 +32,12 @@ export const LIMITS = {
 /** Longest room or storey name the panel accepts. */
 export const MAX_NAME_LENGTH = 50;
 
+/** Decimals a decimal box keeps: catalogues.md §5 rounds to 2 unless a rule says otherwise. */
+export const DECIMAL_PRECISION = 2;
+
 /** What a keystroke may leave in the box: the input helpers of core.md §5 (ui/widgets/input.ts). */
 export function sanitiseNumberText(text: string, decimal = false): string {
-  return decimal ? decimalOnly(text) : numberOnly(text);
+  return decimal ? decimalOnly(text, DECIMAL_PRECISION) : numberOnly(text);
 }
 
 export type ParsedNumber =
