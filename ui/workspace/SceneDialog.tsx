@@ -71,6 +71,11 @@ export function useDialogClose(onClose: () => void, rules: DialogCloseRules | un
   return {
     saw(how: DialogCloseTrigger) {
       trigger.current = how;
+      // Only the close this key or click asks for (now) counts: one not allowed leaves no trace
+      // that would stop the close button later.
+      setTimeout(() => {
+        trigger.current = 'button';
+      }, 0);
     },
     close() {
       const how = trigger.current;
