@@ -73,6 +73,8 @@ export const OPENING_REFUSALS = [
   'OPENING_TOO_WIDE',
   'OPENING_TOO_TALL',
   'OPENING_INVALID_SIZE',
+  /** a pasted door or window finds no free place on its wall */
+  'OPENING_NO_ROOM',
 ] as const;
 export type OpeningRefusal = (typeof OPENING_REFUSALS)[number];
 

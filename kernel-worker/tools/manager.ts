@@ -1,10 +1,13 @@
 import type { ForwardedInput, KeyInput, PointerInput, WheelInput } from '../../protocol/input';
-import { batchEntry, type CommandArgs } from '../../protocol/commands';
+import { batchEntry, type CommandArgs, type PlanOpeningInput, type PlanWallInput } from '../../protocol/commands';
 import { jsonEqual } from '../../protocol/patch';
-import type { PlanFrame, SceneRecord, ToolName, ToolPreview } from '../../protocol/records';
+import type { OpeningRecord, PlanFrame, RoomRecord, SceneRecord, ToolName, ToolPreview, Vec2, WallRecord } from '../../protocol/records';
 import { KernelCommandError, KernelRefusal, type RefusalReason } from '../../protocol/errors';
 import { editShortcut } from '../commands/shortcuts';
 import { snapCabinet, snapFootprint } from '../geometry/furnish';
+import { clampOpening } from '../geometry/openings';
+import { pointInRing } from '../geometry/polygon';
+import { openingWallInfo } from '../commands/opening';
 import { furnishScene, furnishSnapOptions } from './furnish';
 import type { RecordsDiff } from '../document/diff';
 import { SELECTION_ID, TOOL_ID, VIEW_ID, getTool, getView, updateTool } from '../document/session-records';
@@ -18,7 +21,8 @@ import { createWallTool } from './wall-tool';
 // The tool manager: the kernel's input handler for the designer's tools. It owns what all tools
 // share (the viewport, the plan view's zoom and pan, Delete, Esc, the space bar) and passes the
 // rest to the active tool named by the tool session record. It also answers the hotkeys of
-// catalogues.md on placed objects (Ctrl+C, Ctrl+V, Ctrl+H on selected models and cabinets), whatever the tool. Tools write the document only through
+// catalogues.md whatever the tool: Ctrl+C / Ctrl+V on selected models, cabinets, walls, openings and
+// rooms (their contents), Ctrl+H on selected models and cabinets. Tools write the document only through
 // commands, and on hover only the session records (tool, view, selection).
 
 export interface ToolManager {
@@ -34,6 +38,35 @@ export interface ToolManager {
 
 /** How far (mm, east) each paste moves the copies from the pieces copied, so they are seen beside them. */
 export const PASTE_OFFSET = 500;
+
+/** A model or cabinet copied with the room it stood in, and where it stood from that room's origin. */
+interface RoomPiece {
+  readonly piece: Placed;
+  readonly from: Vec2;
+  readonly roomId: string;
+}
+
+interface Clipboard {
+  readonly pieces: readonly Placed[];
+  readonly walls: readonly { readonly wall: WallRecord; readonly openings: readonly OpeningRecord[] }[];
+  /** openings copied without their wall */
+  readonly openings: readonly OpeningRecord[];
+  readonly roomPieces: readonly RoomPiece[];
+  pastes: number;
+}
+
+/** A room's origin for pasting its contents: its outline's lowest x and lowest y. */
+export function roomOrigin(room: RoomRecord): Vec2 {
+  return { x: Math.min(...room.outline.map((p) => p.x)), y: Math.min(...room.outline.map((p) => p.y)) };
+}
+
+/** `distance` mm to the left of the wall (seen from its start): a copy moved so never lies along it. */
+function leftOf(wall: WallRecord, distance: number): Vec2 {
+  const dx = wall.end.x - wall.start.x;
+  const dy = wall.end.y - wall.start.y;
+  const length = Math.hypot(dx, dy) || 1;
+  return { x: Math.round((-dy / length) * distance), y: Math.round((dx / length) * distance) };
+}
 
 /** Record types the plan scene (hit tests, snapping) is built from. */
 const SCENE_TYPES: ReadonlySet<SceneRecord['type']> = new Set(['wall', 'opening', 'room', 'storey']);
@@ -62,8 +95,8 @@ export function createToolManager(host: ToolHost): ToolManager {
   let stale = false;
   /** mark ids of the edit gestures this manager opened and has not closed */
   const ownMarks = new Set<string>();
-  /** Models and cabinets copied with Ctrl+C (as they were then: deleting the originals does not empty it), and pastes made of them. */
-  let clipboard: { readonly pieces: readonly Placed[]; pastes: number } | null = null;
+  /** What Ctrl+C copied (as it was then: deleting the originals does not empty it), and pastes made of it. */
+  let clipboard: Clipboard | null = null;
 
   const stopListening = host.onCommit((diff, _intent, source) => {
     if (touchesScene(diff)) scene = null;
@@ -241,25 +274,93 @@ export function createToolManager(host: ToolHost): ToolManager {
     return ctx.selection().flatMap((id) => placedRecord(host.records, id) ?? []);
   }
 
-  /** Ctrl+C keeps the selected models and cabinets; false (the key goes on) when none is selected. */
+  /**
+   * Ctrl+C keeps the selected models and cabinets, walls (with their doors and windows), openings
+   * (on walls not copied with them) and what stands in selected rooms; false (the key goes on) when
+   * nothing of these is selected.
+   */
   function copy(): boolean {
+    const ids = ctx.selection();
     const pieces = selectedPlaced();
-    if (pieces.length === 0) return false;
-    clipboard = { pieces, pastes: 0 };
+    const walls = ids.flatMap((id) => host.records.getOfType(id, 'wall') ?? []);
+    const copiedWalls = new Set(walls.map((w) => w.id));
+    const openings = ids.flatMap((id) => host.records.getOfType(id, 'opening') ?? []).filter((o) => !copiedWalls.has(o.wallId));
+    const taken = new Set(pieces.map((p) => p.record.id));
+    const roomPieces: RoomPiece[] = [];
+    for (const id of ids) {
+      const room = host.records.getOfType(id, 'room');
+      if (!room) continue;
+      const origin = roomOrigin(room);
+      for (const piece of piecesIn(room)) {
+        if (taken.has(piece.record.id)) continue;
+        taken.add(piece.record.id);
+        roomPieces.push({ piece, from: { x: piece.record.position.x - origin.x, y: piece.record.position.y - origin.y }, roomId: room.id });
+      }
+    }
+    if (pieces.length + walls.length + openings.length + roomPieces.length === 0) return false;
+    clipboard = {
+      pieces,
+      walls: walls.map((wall) => ({ wall, openings: host.records.referring(wall.id, 'opening') })),
+      openings,
+      roomPieces,
+      pastes: 0,
+    };
     return true;
   }
 
+  /** The models and cabinets of the room's storey whose position lies inside its outline. */
+  function piecesIn(room: RoomRecord): Placed[] {
+    const inside = (p: Vec2) => pointInRing(p, room.outline);
+    return [
+      ...host.records.referring(room.storeyId, 'model').flatMap((record) => (inside(record.position) ? [{ type: 'model' as const, record }] : [])),
+      ...host.records.referring(room.storeyId, 'cabinet').flatMap((record) => (inside(record.position) ? [{ type: 'cabinet' as const, record }] : [])),
+    ];
+  }
+
+  /** Adds a copy of a copied wall, moved `by`, with its openings, joined as the wall tool joins a drawn wall (plan.build). */
+  function pasteWalls(storeyId: string, by: Vec2): string[] {
+    const list = clipboard!.walls;
+    if (list.length === 0) return [];
+    const walls: PlanWallInput[] = list.map(({ wall }) => ({
+      start: { x: wall.start.x + by.x, y: wall.start.y + by.y },
+      end: { x: wall.end.x + by.x, y: wall.end.y + by.y },
+      thickness: wall.thickness,
+      height: wall.height,
+      wallType: wall.wallType,
+      ...(wall.color ? { color: wall.color } : {}),
+    }));
+    const openings: PlanOpeningInput[] = list.flatMap(({ openings }, i) =>
+      openings.map((o) => ({ wall: i, kind: o.kind, offset: o.offset, width: o.width, height: o.height, elevation: o.elevation, flipSide: o.flipSide, flipHinge: o.flipHinge })),
+    );
+    const built = host.exec('plan.build', { storeyId, walls, openings });
+    return [...built.wallIds, ...built.openingIds];
+  }
+
+  /**
+   * Adds a copy of a copied door or window on its own wall at the free place nearest to just
+   * beside it (one width along); refused (OPENING_NO_ROOM) when the wall has no free place left.
+   */
+  function pasteOpening(o: OpeningRecord): string {
+    if (!host.records.getOfType(o.wallId, 'wall')) throw new KernelRefusal('OPENING_NO_ROOM', `the wall ${o.wallId} of the copied opening is gone`);
+    const info = openingWallInfo(host.records, o.wallId);
+    const offset = clampOpening({ length: info.length, usable: info.usable }, info.openings, { offset: o.offset + o.width, width: o.width });
+    if (offset === null) throw new KernelRefusal('OPENING_NO_ROOM', `no free place for a ${o.width} mm opening on wall ${o.wallId}`);
+    const { kind, width, height, elevation, flipSide, flipHinge } = o;
+    return host.exec('opening.add', { wallId: o.wallId, kind, offset: Math.round(offset), width, height, elevation, flipSide, flipHinge }).id;
+  }
+
   /** Adds a copy of a model or cabinet moved `by` mm east, kept out of the walls; its new id. */
-  function pasteOne(piece: Placed, storeyId: string, by: number, scene: ReturnType<typeof furnishScene>): string {
+  function pasteOne(piece: Placed, storeyId: string, shift: number | Vec2, scene: ReturnType<typeof furnishScene>): string {
     const options = { ...furnishSnapOptions(null), edgeSnap: 0 };
+    const by = typeof shift === 'number' ? { x: shift, y: 0 } : shift;
     if (piece.type === 'cabinet') {
       const { id: _id, type: _type, storeyId: _storey, hidden: _hidden, position: from, cabinetKind, name, rotation, ...fields } = piece.record;
-      const at = snapCabinet(piece.record, { x: from.x + by, y: from.y }, scene.walls, [], options);
+      const at = snapCabinet(piece.record, { x: from.x + by.x, y: from.y + by.y }, scene.walls, [], options);
       const position = { x: Math.round(at.x), y: Math.round(at.y), z: from.z };
       return host.exec('cabinet.add', { storeyId, cabinetKind, name, position, rotation, ...fields }).id;
     }
     const m = piece.record;
-    const { center } = snapFootprint({ center: { x: m.position.x + by, y: m.position.y }, rotation: m.rotation, size: m.size }, scene.walls, [], options);
+    const { center } = snapFootprint({ center: { x: m.position.x + by.x, y: m.position.y + by.y }, rotation: m.rotation, size: m.size }, scene.walls, [], options);
     const { id: _id, type: _type, storeyId: _storey, hidden: _hidden, modelId, name, rotation, size, gltfUrl, lowGltfUrl, mount, position: _position, ...extra } = m;
     const position = { x: Math.round(center.x), y: Math.round(center.y), z: m.position.z };
     const { id } = host.exec('model.add', { storeyId, modelId, name, position, rotation, size, ...(gltfUrl ? { gltfUrl } : {}), ...(lowGltfUrl ? { lowGltfUrl } : {}), ...(mount ? { mount } : {}) });
@@ -269,28 +370,49 @@ export function createToolManager(host: ToolHost): ToolManager {
   }
 
   /**
-   * Ctrl+V adds copies of the copied models and cabinets on the current storey, each paste a
-   * further PASTE_OFFSET east, kept out of the walls; one undo step, and the copies become the selection.
+   * Ctrl+V, one undo step, the copies becoming the selection:
+   * - models and cabinets: copies on the current storey, each paste a further PASTE_OFFSET east, kept out of the walls;
+   * - walls: copies (with their openings) moved PASTE_OFFSET per paste to the left of the first copied wall, so a
+   *   copy never lies along its original; they join and split walls they meet as drawn walls do;
+   * - openings: a copy on the same wall at the nearest free place beside it, or refused (OPENING_NO_ROOM);
+   * - a room's contents: with another room selected, copies at the same offsets from that room's origin (its
+   *   outline's lowest x and y); otherwise like copied models, PASTE_OFFSET east.
+   * Anything refused leaves the document as it was.
    */
   function paste(): boolean {
     const storeyId = getView(host.records).currentStoreyId;
     if (!clipboard || storeyId === null) return false;
     // Mid-drag the document is being edited; a paste waits for the drag to end.
     if (ownMarks.size > 0) return true;
-    clipboard.pastes += 1;
-    const by = PASTE_OFFSET * clipboard.pastes;
+    const board = clipboard;
+    const selected = ctx.selection();
+    const target = selected.length === 1 ? host.records.getOfType(selected[0]!, 'room') : undefined;
+    const intoRoom = target !== undefined && board.roomPieces.some((p) => p.roomId !== target.id) ? target : undefined;
+    // Pasting into another room is placed, not shifted: it does not count towards the shift.
+    const pastes = intoRoom && board.pieces.length + board.walls.length === 0 ? board.pastes : board.pastes + 1;
+    const by = PASTE_OFFSET * pastes;
     const scene = furnishScene(host.records, storeyId);
     ctx.pin();
     const ids: string[] = [];
     const gesture = ctx.beginEdit('piece.paste');
     const done = gesture.move(() => {
       ids.length = 0;
-      for (const piece of clipboard!.pieces) ids.push(pasteOne(piece, storeyId, by, scene));
+      for (const piece of board.pieces) ids.push(pasteOne(piece, storeyId, by, scene));
+      if (intoRoom) {
+        const origin = roomOrigin(intoRoom);
+        for (const { piece, from } of board.roomPieces) ids.push(pasteOne(piece, storeyId, { x: origin.x + from.x - piece.record.position.x, y: origin.y + from.y - piece.record.position.y }, scene));
+      } else {
+        for (const { piece } of board.roomPieces) ids.push(pasteOne(piece, storeyId, by, scene));
+      }
+      const first = board.walls[0]?.wall;
+      if (first) ids.push(...pasteWalls(storeyId, leftOf(first, by)));
+      for (const o of board.openings) ids.push(pasteOpening(o));
     });
     if (!done) {
       gesture.cancel();
       return true;
     }
+    board.pastes = pastes;
     gesture.finish();
     ctx.select(ids);
     return true;

@@ -85,6 +85,16 @@ describe('heavy libraries load lazily', () => {
     for (const f of withExcel) expect(atStart.files.has(f), rel(f)).toBe(false);
   });
 
+  it('the region table (province / city picker) is a chunk of its own, fetched when a picker opens', () => {
+    const index = path.join(distDir, 'index.html');
+    const atStart = crawl(distDir, htmlEntries(distDir, read(index)), { staticOnly: true });
+    // 440300 深圳市: a row only the region table has.
+    const marker = '深圳市';
+    const withRegions = [...mainThread.files].filter((f) => read(f).includes(marker));
+    expect(withRegions.length).toBeGreaterThan(0);
+    for (const f of withRegions) expect(atStart.files.has(f), rel(f)).toBe(false);
+  });
+
   it('the static-only crawl stops at dynamic import()', () => {
     const refs = moduleRefs('x.js', 'import{a}from"./a.js";export*from"./b.js";const c=()=>import(`./c.js`);');
     expect(refs.staticImports).toEqual(['./a.js', './b.js']);

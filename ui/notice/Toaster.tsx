@@ -1,4 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
+import { MESSAGE } from '../widgets/constants';
+import { NotificationHost } from './NotificationHost';
 import { dismiss, useNotices, type NoticeKind } from './store';
 
 const ICON: Record<NoticeKind, string> = { info: 'i', success: '✓', warning: '!', error: '×' };
@@ -7,7 +9,9 @@ export function Toaster() {
   const notices = useNotices();
   const { t } = useLingui();
   return (
-    <div className="toaster" aria-live="polite">
+    <>
+    <NotificationHost />
+    <div className="toaster" aria-live="polite" style={{ top: MESSAGE.offsetPx, zIndex: MESSAGE.zIndex }}>
       {notices.map((n) => (
         <div key={n.id} className={`toast toast--${n.kind}`} role={n.kind === 'error' ? 'alert' : 'status'}>
           <span className="toast__icon" aria-hidden="true">
@@ -20,5 +24,6 @@ export function Toaster() {
         </div>
       ))}
     </div>
+    </>
   );
 }

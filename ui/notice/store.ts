@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { MESSAGE } from '../widgets/constants';
 
 // A tiny message queue (the spec's "message": default duration 3000 ms, offset 20, z-index 999999).
 // Texts arrive already translated; this module never builds user-visible strings.
@@ -13,8 +14,8 @@ export interface Notice {
   readonly duration: number;
 }
 
-/** core.md §9: message default duration 3000 ms. */
-export const DEFAULT_NOTICE_DURATION_MS = 3000;
+/** catalogues.md §9: message default duration 3000 ms. */
+export const DEFAULT_NOTICE_DURATION_MS = MESSAGE.durationMs;
 const MAX_VISIBLE = 5;
 
 let notices: readonly Notice[] = [];
@@ -47,6 +48,11 @@ export function notify(text: string, options: { kind?: NoticeKind; duration?: nu
   if (notice.duration > 0) timers.set(notice.id, setTimeout(() => dismiss(notice.id), notice.duration));
   emit();
   return notice.id;
+}
+
+/** The notices shown now (for tests and non-React callers). */
+export function currentNotices(): readonly Notice[] {
+  return notices;
 }
 
 function subscribe(listener: () => void): () => void {

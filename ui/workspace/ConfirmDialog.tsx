@@ -1,4 +1,5 @@
 import { Dialog, Portal } from '@ark-ui/react';
+import { DIALOG_TOP } from '../widgets/constants';
 
 interface Props {
   readonly open: boolean;
@@ -17,7 +18,7 @@ export function ConfirmDialog({ open, title, confirmLabel, cancelLabel, onConfir
     <Dialog.Root open={open} onOpenChange={(d) => (d.open ? undefined : onCancel())} role="alertdialog">
       <Portal>
         <Dialog.Backdrop className="dialog-backdrop" />
-        <Dialog.Positioner className="dialog-positioner">
+        <Dialog.Positioner className="dialog-positioner" style={{ paddingTop: DIALOG_TOP }}>
           <Dialog.Content className="dialog">
             <Dialog.Title className="dialog__title">{title}</Dialog.Title>
             <div className="dialog__actions">

@@ -11,6 +11,9 @@ import { Icon, OpeningIcon, type IconName } from './icons';
 import { LIMITS, MAX_NAME_LENGTH } from './number-input';
 import { openingKindInfo } from './opening-kinds';
 import { send } from './panel-commands';
+import { clientArea, withClientArea } from './client-info';
+import { RegionPicker } from '../widgets/RegionPicker';
+import { numberOnly } from '../widgets/input';
 import { roomTypeName } from './room-types';
 import { pickerRoomType, useRoomTypeOptions } from './RoomTypePicker';
 import { useAreaFormat, useLengthFormat } from './format';
@@ -48,9 +51,34 @@ export function PropertiesPanel() {
 
 function EmptyProperties({ several }: { readonly several: boolean }) {
   return (
-    <p className="hp-empty">
-      {several ? <Trans>已选中多个对象，按 Delete 可一起删除。</Trans> : <Trans>在平面图或三维视图中选中墙体、门窗或房间，在此编辑其属性。</Trans>}
-    </p>
+    <div className="hp-stack">
+      <p className="hp-empty">
+        {several ? <Trans>已选中多个对象，按 Delete 可一起删除。</Trans> : <Trans>在平面图或三维视图中选中墙体、门窗或房间，在此编辑其属性。</Trans>}
+      </p>
+      {several ? null : <ClientCard />}
+    </div>
+  );
+}
+
+/** The scene's client (core.md §3), edited while nothing is selected: each change one undo step. */
+function ClientCard() {
+  const { t } = useLingui();
+  const { meta } = useKernel();
+  const client = meta.client;
+  return (
+    <div className="hp-stack" data-testid="client-properties">
+      <Heading icon="rooms">
+        <span className="hp-props__title">
+          <Trans>客户信息</Trans>
+        </span>
+      </Heading>
+      <div className="hp-form">
+        <TextField label={t`客户姓名`} value={client.name} maxLength={MAX_NAME_LENGTH} onCommit={(name) => void send('meta.update', { client: { name } })} />
+        <TextField label={t`联系电话`} value={client.phone} maxLength={20} inputMode="tel" sanitise={numberOnly} onCommit={(phone) => void send('meta.update', { client: { phone } })} />
+        <RegionPicker label={t`所在城市`} value={clientArea(client)} onChange={(code) => void send('meta.update', { client: { custom_client_info: withClientArea(client, code) } })} />
+        <TextField label={t`详细地址`} value={client.address} maxLength={100} onCommit={(address) => void send('meta.update', { client: { address } })} />
+      </div>
+    </div>
   );
 }
 

@@ -1,6 +1,8 @@
 import { Dialog, Portal } from '@ark-ui/react';
 import { useLingui } from '@lingui/react/macro';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
+import { DIALOG_TOP } from '../widgets/constants';
+import { confirmClose, dialogMayClose, type DialogCloseRules, type DialogCloseTrigger } from '../widgets/logic';
 import './scene.css';
 
 interface Props {
@@ -14,16 +16,31 @@ interface Props {
   /** alertdialog for questions that must be answered (no close button, Escape still closes) */
   readonly role?: 'dialog' | 'alertdialog';
   readonly description?: string;
+  /** catalogues.md §4: backdrop click and Escape close it unless turned off here */
+  readonly rules?: DialogCloseRules;
+  /** asked before any close; false (or a promise of false) keeps the dialog open */
+  readonly beforeClose?: () => boolean | Promise<boolean>;
 }
 
 /** The frame every scene dialog shares: title bar with close, body, footer (focus trapped, Escape closes). */
-export function SceneDialog({ open, title, onClose, children, footer, size = 'small', role = 'dialog', description }: Props) {
+export function SceneDialog({ open, title, onClose, children, footer, size = 'small', role = 'dialog', description, rules, beforeClose }: Props) {
   const { t } = useLingui();
+  const onOpenChange = useDialogClose(onClose, rules, beforeClose);
   return (
-    <Dialog.Root open={open} onOpenChange={(d) => (d.open ? undefined : onClose())} role={role} lazyMount unmountOnExit>
+    <Dialog.Root
+      open={open}
+      onOpenChange={(d) => (d.open ? undefined : onOpenChange.close())}
+      onEscapeKeyDown={() => onOpenChange.saw('escape')}
+      onInteractOutside={() => onOpenChange.saw('backdrop')}
+      closeOnEscape={dialogMayClose('escape', rules)}
+      closeOnInteractOutside={dialogMayClose('backdrop', rules)}
+      role={role}
+      lazyMount
+      unmountOnExit
+    >
       <Portal>
         <Dialog.Backdrop className="dialog-backdrop" />
-        <Dialog.Positioner className="dialog-positioner">
+        <Dialog.Positioner className="dialog-positioner" style={{ paddingTop: DIALOG_TOP }}>
           <Dialog.Content className={`scene-dialog scene-dialog--${size}`}>
             <header className="scene-dialog__header">
               <Dialog.Title className="scene-dialog__title">{title}</Dialog.Title>
@@ -43,6 +60,32 @@ export function SceneDialog({ open, title, onClose, children, footer, size = 'sm
       </Portal>
     </Dialog.Root>
   );
+}
+
+/**
+ * catalogues.md §4's close rules for an Ark dialog: which way a close was asked (close button,
+ * backdrop, Escape) decides whether it may close at all, then the before-close hook has its say.
+ */
+export function useDialogClose(onClose: () => void, rules: DialogCloseRules | undefined, beforeClose: (() => boolean | Promise<boolean>) | undefined) {
+  const trigger = useRef<DialogCloseTrigger>('button');
+  return {
+    saw(how: DialogCloseTrigger) {
+      trigger.current = how;
+      // Only the close this key or click asks for (now) counts: one not allowed leaves no trace
+      // that would stop the close button later.
+      setTimeout(() => {
+        trigger.current = 'button';
+      }, 0);
+    },
+    close() {
+      const how = trigger.current;
+      trigger.current = 'button';
+      if (!dialogMayClose(how, rules)) return;
+      void confirmClose(beforeClose).then((ok) => {
+        if (ok) onClose();
+      });
+    },
+  };
 }
 
 /** A scene's (or version's) picture, or a drawn placeholder when it has none yet. */

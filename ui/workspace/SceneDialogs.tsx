@@ -30,7 +30,14 @@ function SaveNameDialog() {
   const ui = useSnapshot(sceneUi);
   const open = ui.saveDialog.open;
   return (
-    <SceneDialog open={open} title={t`保存方案`} onClose={closeSaveDialog} footer={null}>
+    <SceneDialog
+      open={open}
+      title={t`保存方案`}
+      onClose={closeSaveDialog}
+      footer={null}
+      // A save in flight keeps its dialog: its outcome (or error) is shown there.
+      beforeClose={() => sceneSession.busy !== 'saving'}
+    >
       {open ? <SaveNameForm /> : null}
     </SceneDialog>
   );

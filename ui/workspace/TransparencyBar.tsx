@@ -2,6 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId } from 'react';
 import { proxy, useSnapshot } from 'valtio';
 import { kernelCaptures, useKernel } from '../kernel';
+import { SLIDER_DEBOUNCE_MS } from '../widgets/constants';
+import { debounce } from '../widgets/logic';
 import './transparency-bar.css';
 
 // The transparent-wall bar (catalogues.md §9): over the 3D view while the view mode is transparent
@@ -18,6 +20,9 @@ function send(): void {
   // Refusals cannot happen for values the sliders produce; a headless kernel ignores them.
   kernelCaptures.setRenderOptions({ wallOpacity: transparency.wall, groundOpacity: transparency.ground }).catch(() => {});
 }
+
+/** catalogues.md §4: a dragged slider reports 100 ms after its last move (the bar's value shows at once). */
+const sendSoon = debounce(send, SLIDER_DEBOUNCE_MS);
 
 const percent = (v: number) => `${Math.round(v * 100)}%`;
 
@@ -49,7 +54,7 @@ export function TransparencyBar() {
       aria-valuetext={percent(values[key])}
       onChange={(e) => {
         transparency[key] = Number(e.currentTarget.value);
-        send();
+        sendSoon();
       }}
     />
   );
@@ -80,6 +85,7 @@ export function TransparencyBar() {
         onClick={() => {
           transparency.wall = DEFAULT_WALL_OPACITY;
           transparency.ground = DEFAULT_GROUND_OPACITY;
+          sendSoon.cancel();
           send();
         }}
       >

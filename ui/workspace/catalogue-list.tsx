@@ -6,6 +6,7 @@ import { api } from '../app/api';
 import { reportSourceUsed } from '../app/usage';
 import { apiErrorText, notify, notifyApiError } from '../notice';
 import { SelectField } from './controls';
+import { clampPage } from '../widgets/logic';
 import { send } from './panel-commands';
 
 // The pieces the TileWorkPlan panel's catalogue lists share (tiles in TilePanel.tsx, pavings and
@@ -340,9 +341,14 @@ export function FavourButton({ favoured, name, onClick }: { readonly favoured: b
 export function CataloguePager({ result, page, onPage }: { readonly result: PagedList<unknown> | null; readonly page: number; readonly onPage: (page: number) => void }) {
   const { t } = useLingui();
   if (!result || result.last_page <= 1) return null;
+  // catalogues.md §5: the page asked for stays within 1..last_page.
+  const turn = (to: number) => {
+    const next = clampPage(to, result.last_page);
+    if (next !== page) onPage(next);
+  };
   return (
     <nav className="tp-pages" aria-label={t`翻页`}>
-      <button type="button" className="button button--ghost" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+      <button type="button" className="button button--ghost" disabled={page <= 1} onClick={() => turn(page - 1)}>
         <Trans>上一页</Trans>
       </button>
       <span className="tp-pages__where">
@@ -350,7 +356,7 @@ export function CataloguePager({ result, page, onPage }: { readonly result: Page
           第 {result.current_page} / {result.last_page} 页，共 {result.total} 款
         </Trans>
       </span>
-      <button type="button" className="button button--ghost" disabled={page >= result.last_page} onClick={() => onPage(page + 1)}>
+      <button type="button" className="button button--ghost" disabled={page >= result.last_page} onClick={() => turn(page + 1)}>
         <Trans>下一页</Trans>
       </button>
     </nav>

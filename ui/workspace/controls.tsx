@@ -1,7 +1,9 @@
 import { Portal, Select, Switch, createListCollection } from '@ark-ui/react';
 import { useLingui } from '@lingui/react/macro';
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { formatNumberText, parseNumberText, sanitiseNumberText, type NumberLimits } from './number-input';
+import { spaceBelow } from '../widgets/dom';
+import { dropdownPlacement } from '../widgets/logic';
 
 // The side panel's form controls: compact label-left rows, one look for every section.
 
@@ -85,10 +87,13 @@ interface TextFieldProps {
   readonly placeholder?: string;
   readonly maxLength: number;
   readonly onCommit: (value: string) => void;
+  /** what a keystroke may leave in the box (numberOnly for a phone number, say) */
+  readonly sanitise?: (text: string) => string;
+  readonly inputMode?: 'text' | 'tel' | 'numeric' | 'decimal' | 'url';
 }
 
 /** A text box that sends its value on Enter or blur (Escape puts the old value back). */
-export function TextField({ label, value, placeholder, maxLength, onCommit }: TextFieldProps) {
+export function TextField({ label, value, placeholder, maxLength, onCommit, sanitise, inputMode }: TextFieldProps) {
   const id = useId();
   const [draft, setDraft] = useState<string | null>(null);
   const text = draft ?? value;
@@ -113,8 +118,9 @@ export function TextField({ label, value, placeholder, maxLength, onCommit }: Te
             value={text}
             placeholder={placeholder}
             maxLength={maxLength}
+            inputMode={inputMode}
             autoComplete="off"
-            onChange={(e) => setDraft(e.target.value)}
+            onChange={(e) => setDraft(sanitise ? sanitise(e.target.value) : e.target.value)}
             onBlur={commit}
             onKeyDown={(e) => {
               if (e.key === 'Enter') commit();
@@ -207,6 +213,9 @@ interface SelectFieldProps<V extends string | number> {
 
 export function SelectField<V extends string | number>({ label, value, placeholder, options, onChange, hideLabel, icon, className, keepOpenFor }: SelectFieldProps<V>) {
   const [open, setOpen] = useState(false);
+  // catalogues.md §4: measured as the list opens, so a select near the window's foot opens upward.
+  const [placement, setPlacement] = useState<'top' | 'bottom'>('bottom');
+  const trigger = useRef<HTMLButtonElement>(null);
   const collection = useMemo(
     () =>
       createListCollection({
@@ -229,25 +238,31 @@ export function SelectField<V extends string | number>({ label, value, placehold
       collection={collection}
       value={value === null ? [] : [String(value)]}
       open={open}
-      onOpenChange={(d) => setOpen(d.open)}
+      onOpenChange={(d) => {
+        if (d.open && trigger.current) setPlacement(dropdownPlacement(spaceBelow(trigger.current)));
+        setOpen(d.open);
+      }}
       onValueChange={(d) => {
         const item = d.items[0];
         if (item && keepOpenFor !== undefined && item.raw === keepOpenFor) {
           onChange(item.raw);
           // The select closes itself after a pick; open it again on the grown list.
-          setTimeout(() => setOpen(true), 0);
+          setTimeout(() => {
+            if (trigger.current) setPlacement(dropdownPlacement(spaceBelow(trigger.current)));
+            setOpen(true);
+          }, 0);
           return;
         }
         if (item && item.raw !== value) onChange(item.raw);
       }}
-      positioning={{ sameWidth: !hideLabel, placement: 'bottom-start' }}
+      positioning={{ sameWidth: !hideLabel, placement: placement === 'top' ? 'top-start' : 'bottom-start', flip: false }}
       lazyMount
       unmountOnExit
       className={`hp-field ${hideLabel ? 'hp-field--bare' : ''} ${className ?? ''}`}
     >
       <Select.Label className={hideLabel ? 'sr-only' : 'hp-field__label'}>{label}</Select.Label>
       <Select.Control className="hp-field__body">
-        <Select.Trigger className="hp-select__trigger">
+        <Select.Trigger ref={trigger} className="hp-select__trigger">
           {icon}
           <Select.ValueText className="hp-select__value" placeholder={placeholder} />
           <Select.Indicator className="hp-select__indicator">
@@ -257,7 +272,7 @@ export function SelectField<V extends string | number>({ label, value, placehold
       </Select.Control>
       <Portal>
         <Select.Positioner className="hp-select__positioner">
-          <Select.Content className="hp-select__content">
+          <Select.Content className="hp-select__content" data-placement={placement}>
             {grouped
               ? collection.group().map(([group, items]) => (
                   <Select.ItemGroup key={group} className="hp-select__group">

@@ -18,6 +18,7 @@ const REFUSAL_TEXT: Record<OpeningRefusal, MessageDescriptor> = {
   OPENING_TOO_WIDE: msg`门窗宽度超过了可用的墙体长度`,
   OPENING_TOO_TALL: msg`门窗高度超过了墙体高度`,
   OPENING_INVALID_SIZE: msg`门窗尺寸无效`,
+  OPENING_NO_ROOM: msg`这面墙上已没有空位放下复制的门窗`,
 };
 
 const CABINET_REFUSAL_TEXT: Record<CabinetRefusal, MessageDescriptor> = {

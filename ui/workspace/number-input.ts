@@ -2,6 +2,8 @@
 // number-only inputs strip non-digits, decimal inputs keep digits and one decimal point) and
 // whether a committed text is a value the kernel may be sent.
 
+import { decimalOnly, numberOnly } from '../widgets/input';
+
 export interface NumberLimits {
   readonly min: number;
   readonly max: number;
@@ -30,11 +32,12 @@ export const LIMITS = {
 /** Longest room or storey name the panel accepts. */
 export const MAX_NAME_LENGTH = 50;
 
+/** Decimals a decimal box keeps: catalogues.md §5 rounds to 2 unless a rule says otherwise. */
+export const DECIMAL_PRECISION = 2;
+
+/** What a keystroke may leave in the box: the input helpers of core.md §5 (ui/widgets/input.ts). */
 export function sanitiseNumberText(text: string, decimal = false): string {
-  if (!decimal) return text.replace(/\D+/g, '');
-  const kept = text.replace(/[^\d.]+/g, '');
-  const dot = kept.indexOf('.');
-  return dot < 0 ? kept : kept.slice(0, dot + 1) + kept.slice(dot + 1).replace(/\./g, '');
+  return decimal ? decimalOnly(text, DECIMAL_PRECISION) : numberOnly(text);
 }
 
 export type ParsedNumber =
