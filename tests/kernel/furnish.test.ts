@@ -223,11 +223,12 @@ describe('Ctrl+C, Ctrl+V and Ctrl+H on models', () => {
     expect(bounds(copy).maxX).toBeLessThanOrEqual(5880);
   });
 
-  it('Ctrl+V with nothing copied, or Ctrl+C on a wall, adds nothing', () => {
+  // (Walls, openings and rooms' contents copy too: tests/kernel/clipboard.test.ts.)
+  it('Ctrl+V with nothing copied, or Ctrl+C with nothing selected, adds nothing', () => {
     const k = inPlan();
     const before = k.documentJson();
     k.press('v', { ctrlKey: true });
-    k.exec('selection.set', { ids: [k.ofType('wall')[0]!.id] });
+    k.exec('selection.set', { ids: [] });
     k.press('c', { ctrlKey: true }).press('v', { ctrlKey: true });
     expect(k.documentJson()).toBe(before);
   });
