@@ -43,7 +43,9 @@ describe('price list edits', () => {
     expect(list.tileWastePercent).toBe(12.5);
     expect(list.items.find((i) => i.code === 'BRD-PB-18')).toBe(item('BRD-PB-18'));
     expect(priceTextProblem('')?.zh).toBe('价格必须是数字');
-    expect(priceTextProblem('1.234')?.en).toBe('the price has at most two decimals');
+    // A price box keeps two decimals as typed (core.md §5's decimal input), so a third never arrives.
+    expect(sanitisePriceText('1.234')).toBe('1.23');
+    expect(priceTextProblem('1.234')).toBeNull();
     expect(priceTextProblem('99.9')).toBeNull();
   });
 
