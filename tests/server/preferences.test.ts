@@ -122,7 +122,8 @@ for (const backend of backends()) {
 
     it('password change: the new password signs in, the old one no longer does, other sessions are signed out, this one stays', async () => {
       // a second live session of the same account (another device that kept an older session)
-      const [{ id }] = await t.db.query<{ id: number }>(`select id from users where project_code = 'yfang' and account = 'reviewer'`);
+      const [user] = await t.db.query<{ id: number }>(`select id from users where project_code = 'yfang' and account = 'reviewer'`);
+      const id = user!.id;
       const elsewhere = await createSession(t.db, id, 3_600_000);
       expect((await call(t.app, 'GET', '/account2/preferences', elsewhere)).status).toBe(200);
 
