@@ -142,4 +142,13 @@ test('user config and hotkeys are kept on the server and used by the workspace; 
   await page.getByLabel('确认新密码').fill(ACCOUNT.password);
   await page.getByRole('button', { name: '修改密码', exact: true }).click();
   await expect(page.getByText('密码已修改，其他设备上的登录已退出')).toBeVisible();
+
+  // The same pages in English.
+  await page.getByLabel('语言', { exact: true }).selectOption({ label: 'English' });
+  await page.getByRole('tab', { name: 'Hotkeys' }).click();
+  await expect(hotkeyRow(page, 'undo')).toContainText('Default Ctrl+Z');
+  await shot(page, 'prefs-hotkeys-en');
+  await page.getByRole('tab', { name: 'Preferences' }).click();
+  await expect(page.getByLabel('Default wall thickness')).toHaveValue('120');
+  await shot(page, 'prefs-settings-en');
 });

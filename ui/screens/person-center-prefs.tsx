@@ -83,7 +83,8 @@ const CONFIG_GROUPS: readonly { readonly title: MessageDescriptor; readonly numb
     flags: ['isEnableLod', 'isUseLowGltf', 'fullScreenDetailMode', 'enableWheelScaleModel'],
   },
   {
-    title: msg`线条`,
+    // context: elsewhere 线条 are trims (the cabinet quote's 线条 group)
+    title: msg({ message: '线条', context: 'drawn lines' }),
     numbers: [
       { field: 'dynamicLineWidth', label: msg`动态线宽`, unit: msg`像素`, scale: 1, step: 0.05 },
       { field: 'staticLineWidth', label: msg`静态线宽`, unit: msg`像素`, scale: 1, step: 0.05 },
@@ -253,7 +254,7 @@ const DIR_LABELS: Readonly<Record<HotkeyDir, MessageDescriptor>> = {
   view: msg`视图`,
   measure: msg`测量`,
   customFurniture: msg`定制家具`,
-  line: msg`线条`,
+  line: msg({ message: '线条', context: 'drawn lines' }),
   check: msg`检查`,
   kitdrawing: msg`橱柜图纸`,
 };
@@ -493,7 +494,16 @@ export function PasswordPanel() {
     }
   }
 
-  const field = (id: string, label: ReactNode, value: string, set: (v: string) => void, error: string | undefined, autoComplete: string) => (
+  // An edited field's old complaint no longer applies; the next submit judges it again.
+  const field = (
+    id: string,
+    label: ReactNode,
+    value: string,
+    set: (v: string) => void,
+    error: string | undefined,
+    autoComplete: string,
+    key: 'old' | 'next' | 'confirm',
+  ) => (
     <label className="field" htmlFor={id}>
       <span className="field__label">{label}</span>
       <input
@@ -504,7 +514,10 @@ export function PasswordPanel() {
         autoComplete={autoComplete}
         value={value}
         aria-invalid={error ? true : undefined}
-        onChange={(e) => set(e.target.value)}
+        onChange={(e) => {
+          set(e.target.value);
+          if (errors[key]) setErrors((all) => ({ ...all, [key]: undefined }));
+        }}
       />
       {error ? <span className="field__error">{error}</span> : null}
     </label>
@@ -519,9 +532,9 @@ export function PasswordPanel() {
       </header>
       <div className="pc-password__body">
         <div className="pc-password__fields">
-          {field('oldPassword', <Trans>当前密码</Trans>, oldPassword, setOld, errors.old, 'current-password')}
-          {field('newPassword', <Trans>新密码</Trans>, newPassword, setNew, errors.next, 'new-password')}
-          {field('confirmPassword', <Trans>确认新密码</Trans>, confirm, setConfirm, errors.confirm, 'new-password')}
+          {field('oldPassword', <Trans>当前密码</Trans>, oldPassword, setOld, errors.old, 'current-password', 'old')}
+          {field('newPassword', <Trans>新密码</Trans>, newPassword, setNew, errors.next, 'new-password', 'next')}
+          {field('confirmPassword', <Trans>确认新密码</Trans>, confirm, setConfirm, errors.confirm, 'new-password', 'confirm')}
           {formError ? (
             <p className="form-alert" role="alert">
               {formError}
