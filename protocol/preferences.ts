@@ -217,6 +217,7 @@ export type HotkeyProblem =
   | { readonly kind: 'unknownHotkey'; readonly name: string }
   | { readonly kind: 'badCombo'; readonly name: HotkeyName; readonly value: string }
   | { readonly kind: 'needsModifier'; readonly name: HotkeyName; readonly value: string }
+  | { readonly kind: 'plainKeyOnly'; readonly name: HotkeyName; readonly value: string }
   | { readonly kind: 'reserved'; readonly name: HotkeyName; readonly value: string }
   | { readonly kind: 'conflict'; readonly name: HotkeyName; readonly other: HotkeyName; readonly value: string };
 
@@ -251,7 +252,11 @@ export function applyHotkeyChange(
     if (def.type === 'combo' && !combo.ctrl && !combo.shift && !combo.alt && !FUNCTION_KEY.test(combo.key)) {
       return { ok: false, problem: { kind: 'needsModifier', name, value } };
     }
-    if (RESERVED_COMBOS.includes(value)) return { ok: false, problem: { kind: 'reserved', name, value } };
+    // A held key (the fly keys) is released on its own keyup; with a modifier the two could part.
+    if (def.type === 'key' && (combo.ctrl || combo.shift || combo.alt)) return { ok: false, problem: { kind: 'plainKeyOnly', name, value } };
+    // Bare digits, Backspace and Space are typed into the draw tools' length input on the canvas.
+    const typed = !combo.ctrl && !combo.shift && !combo.alt && (/^[0-9]$/.test(combo.key) || combo.key === 'Backspace' || combo.key === 'Space');
+    if (typed || RESERVED_COMBOS.includes(value)) return { ok: false, problem: { kind: 'reserved', name, value } };
     merged[name] = value;
   }
   for (const name of Object.keys(change) as HotkeyName[]) {

@@ -193,6 +193,10 @@ export const MESSAGES = {
     zh: '{label}：{value} 需要配合 Ctrl、Shift 或 Alt 使用',
     en: '{label}: {value} needs Ctrl, Shift or Alt with it',
   },
+  hotkeyPlainKeyOnly: {
+    zh: '{label}：只能设为单个按键（不带 Ctrl、Shift、Alt），{value} 不行',
+    en: '{label}: only a single key (without Ctrl, Shift or Alt) can be used, not {value}',
+  },
   hotkeyReserved: { zh: '{label}：{value} 已被系统占用，请换一个组合', en: '{label}: {value} is reserved by the system; choose another combination' },
   hotkeyConflict: {
     zh: '{label}：{value} 已被“{other}”使用，请先修改“{other}”',

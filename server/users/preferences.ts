@@ -113,6 +113,8 @@ export function hotkeyProblemError(problem: HotkeyProblem, locale: Locale): ApiE
       return invalid('hotkeyBadCombo', { label, value: problem.value }, problem.name);
     case 'needsModifier':
       return invalid('hotkeyNeedsModifier', { label, value: problem.value }, problem.name);
+    case 'plainKeyOnly':
+      return invalid('hotkeyPlainKeyOnly', { label, value: problem.value }, problem.name);
     case 'reserved':
       return invalid('hotkeyReserved', { label, value: problem.value }, problem.name);
     case 'conflict':

@@ -91,6 +91,8 @@ for (const backend of backends()) {
       expect((await json<CodeReply>(reserved)).msg).toBe('Copy: F11 is reserved by the system; choose another combination');
       const bare = await call(t.app, 'PUT', '/account2/preferences/hotkeys', token, { hotkeys: { copy: 'K' } }, 'en');
       expect((await json<CodeReply>(bare)).msg).toBe('Copy: K needs Ctrl, Shift or Alt with it');
+      const held = await call(t.app, 'PUT', '/account2/preferences/hotkeys', token, { hotkeys: { flyForward: 'Ctrl+I' } });
+      expect((await json<CodeReply>(held)).msg).toBe('漫游前进：只能设为单个按键（不带 Ctrl、Shift、Alt），Ctrl+I 不行');
 
       // a swap in one change is fine: the list is checked as a whole
       const swap = await call(t.app, 'PUT', '/account2/preferences/hotkeys', token, { hotkeys: { copy: 'Ctrl+V', paste: 'Ctrl+C' } });

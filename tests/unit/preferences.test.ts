@@ -91,6 +91,9 @@ describe('hotkeys', () => {
     expect(applyHotkeyChange({}, { copy: 'Ctrl+S' })).toMatchObject({ ok: false, problem: { kind: 'reserved' } });
     expect(applyHotkeyChange({}, { copy: 'K' })).toMatchObject({ ok: false, problem: { kind: 'needsModifier' } });
     expect(applyHotkeyChange({}, { flyForward: 'I' })).toEqual({ ok: true, overrides: { flyForward: 'I' } });
+    // bare digits type wall lengths on the canvas
+    expect(applyHotkeyChange({}, { flyForward: '5' })).toMatchObject({ ok: false, problem: { kind: 'reserved', value: '5' } });
+    expect(applyHotkeyChange({}, { flyForward: 'Shift+5' })).toMatchObject({ ok: false, problem: { kind: 'plainKeyOnly' } });
     expect(applyHotkeyChange({}, { copy: 'Shift+Ctrl+K' })).toMatchObject({ ok: false, problem: { kind: 'badCombo' } });
     expect(applyHotkeyChange({}, { nope: 'Ctrl+K' })).toMatchObject({ ok: false, problem: { kind: 'unknownHotkey' } });
     expect(applyHotkeyChange({ undo: 'Ctrl+U' }, { undo: 'Ctrl+Z' })).toEqual({ ok: true, overrides: {} });

@@ -333,6 +333,8 @@ export function HotkeysPanel({ prefs, onSaved }: { readonly prefs: Preferences; 
         return t`${label}：${combo} 已被系统占用，请换一个组合`;
       case 'needsModifier':
         return t`${label}：${combo} 需要配合 Ctrl、Shift 或 Alt 使用`;
+      case 'plainKeyOnly':
+        return t`${label}：只能设为单个按键（不带 Ctrl、Shift、Alt），${combo} 不行`;
       default:
         return t`${label}：无法识别的按键组合 ${combo}`;
     }
