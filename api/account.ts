@@ -1,5 +1,6 @@
 import type { ApiClient, RequestOptions } from './client';
 import type { OrderRoles, SessionUser } from './session';
+import type { HotkeyName, PasswordChange, Preferences, UserConfig } from '../protocol/preferences';
 
 // The account calls of core.md §7: the profile (/account2, { code, msg, data }), logout, and the
 // reqac2s wrapper of POST /api/admin/utility (checkSimplePassword, getUserByUserId).
@@ -136,4 +137,24 @@ export function getUserByUserId(client: ApiClient, userId?: number, options: Req
   const params: Record<string, string | number> = { action: 'getUserByUserId' };
   if (userId !== undefined) params.user_id = userId;
   return reqac2s<InnerResult<AccountInfo | null>>(client, params, { silent: true, ...options });
+}
+
+/** GET /account2/preferences: the user config and the hotkey list, defaults filled in. */
+export function getPreferences(client: ApiClient, options: RequestOptions = {}): Promise<Preferences> {
+  return client.get<Preferences>('/account2/preferences', undefined, options);
+}
+
+/** PUT /account2/preferences/config: changes the named values; refused whole when one is invalid. */
+export function saveUserConfig(client: ApiClient, change: Partial<UserConfig>, options: RequestOptions = {}): Promise<Preferences> {
+  return client.put<Preferences>('/account2/preferences/config', { config: change }, options);
+}
+
+/** PUT /account2/preferences/hotkeys: name -> combination; the default combination resets one. */
+export function saveHotkeys(client: ApiClient, change: Partial<Record<HotkeyName, string>>, options: RequestOptions = {}): Promise<Preferences> {
+  return client.put<Preferences>('/account2/preferences/hotkeys', { hotkeys: change }, options);
+}
+
+/** POST /account2/password: the current password is required; other sessions are signed out. */
+export function changePassword(client: ApiClient, body: PasswordChange, options: RequestOptions = {}): Promise<null> {
+  return client.post<null>('/account2/password', { ...body }, options);
 }

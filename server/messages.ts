@@ -181,6 +181,34 @@ export const MESSAGES = {
     en: 'The price list was changed by someone else (it is now at version {current}; these edits were based on version {base}). Nothing was saved',
   },
   priceListUnchanged: { zh: '价格没有变化，未保存新版本', en: 'No price changed; no new version was saved' },
+  // personal centre: user config, hotkeys, password (issue 15)
+  userConfigUnknownField: { zh: '用户配置中没有 {field} 这一项', en: 'The user config has no setting {field}' },
+  userConfigNotNumber: { zh: '{label}必须是数字', en: '{label} must be a number' },
+  userConfigNotInteger: { zh: '{label}必须是整数', en: '{label} must be a whole number' },
+  userConfigOutOfRange: { zh: '{label}必须在 {min} 到 {max} 之间', en: '{label} must be between {min} and {max}' },
+  userConfigNotFlag: { zh: '{label}只能是开启或关闭', en: '{label} can only be on or off' },
+  hotkeyUnknown: { zh: '没有名为 {name} 的快捷键', en: 'There is no hotkey named {name}' },
+  hotkeyBadCombo: { zh: '{label}：无法识别的按键组合 {value}', en: '{label}: {value} is not a key combination this product can use' },
+  hotkeyNeedsModifier: {
+    zh: '{label}：{value} 需要配合 Ctrl、Shift 或 Alt 使用',
+    en: '{label}: {value} needs Ctrl, Shift or Alt with it',
+  },
+  hotkeyPlainKeyOnly: {
+    zh: '{label}：只能设为单个按键（不带 Ctrl、Shift、Alt），{value} 不行',
+    en: '{label}: only a single key (without Ctrl, Shift or Alt) can be used, not {value}',
+  },
+  hotkeyReserved: { zh: '{label}：{value} 已被系统占用，请换一个组合', en: '{label}: {value} is reserved by the system; choose another combination' },
+  hotkeyConflict: {
+    zh: '{label}：{value} 已被“{other}”使用，请先修改“{other}”',
+    en: '{label}: {value} is already used by "{other}"; change "{other}" first',
+  },
+  passwordWrong: { zh: '当前密码错误', en: 'The current password is wrong' },
+  passwordSame: { zh: '新密码不能与当前密码相同', en: 'The new password must differ from the current one' },
+  passwordTooSimple: {
+    zh: '新密码过于简单：至少 8 位，包含大写字母、小写字母、数字、符号中的三种，且不能是账号名或常见密码',
+    en: 'The new password is too simple: at least 8 characters, three of upper case, lower case, digits and symbols, and not the account name or a common password',
+  },
+  passwordTooLong: { zh: '新密码不能超过 {max} 位', en: 'The new password may have at most {max} characters' },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageId = keyof typeof MESSAGES;

@@ -5,7 +5,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { setSessionExpiredHandler } from './app/api';
 import { handleSessionExpired, setSessionNavigator } from './auth/session';
+import { readUser } from './auth/storage';
 import { activateLocale, storedLocale } from './i18n/locale';
+import { loadPreferences } from './prefs/store';
 import { router } from './router/router';
 import './styles.css';
 
@@ -15,8 +17,12 @@ setSessionNavigator((href) => void router.navigate({ href, replace: true }));
 setSessionExpiredHandler(handleSessionExpired);
 
 async function start() {
+  // The preferences stored at sign-in may have been changed on another device since: refreshed
+  // alongside the catalogue (bounded, so a slow server does not hold the first render).
+  const prefs = readUser() ? Promise.race([loadPreferences(), new Promise((resolve) => setTimeout(resolve, 1500))]) : null;
   // The catalogue is loaded before the first render so no text flashes in the wrong language.
   await activateLocale(storedLocale());
+  await prefs;
   const root = document.getElementById('root');
   if (!root) throw new Error('#root missing from index.html');
   createRoot(root).render(

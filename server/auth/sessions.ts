@@ -2,8 +2,11 @@ import type { Db } from '../db/types';
 import { USER_COLUMNS, type UserRow } from '../users/users';
 import { hashToken, newSessionToken } from './tokens';
 
-/** Why a session stopped working; 'logged_in_elsewhere' shows the spec's dedicated message. */
-export type RevokeReason = 'logout' | 'logged_in_elsewhere' | 'admin';
+/**
+ * Why a session stopped working; 'logged_in_elsewhere' shows the spec's dedicated message.
+ * 'password_changed' is written by POST /account2/password (routes/account.ts) for the other sessions.
+ */
+export type RevokeReason = 'logout' | 'logged_in_elsewhere' | 'admin' | 'password_changed';
 
 export async function createSession(db: Db, userId: number, ttlMs: number): Promise<string> {
   const token = newSessionToken();

@@ -1,5 +1,6 @@
 import { ACCOUNTS_MIGRATIONS } from './families/accounts';
 import { CATALOGUES_MIGRATIONS } from './families/catalogues';
+import { PREFERENCES_MIGRATIONS } from './families/preferences';
 import { PRICING_MIGRATIONS } from './families/pricing';
 import { SCENES_MIGRATIONS } from './families/scenes';
 
@@ -72,4 +73,5 @@ export const MIGRATIONS: readonly Migration[] = [
   ...ACCOUNTS_MIGRATIONS,
   ...CATALOGUES_MIGRATIONS,
   ...PRICING_MIGRATIONS,
+  ...PREFERENCES_MIGRATIONS,
 ];

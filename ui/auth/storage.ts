@@ -1,4 +1,5 @@
 import type { LoginResult, TokenStore } from '../../api';
+import { USER_CONFIG_KEY, USER_HOTKEYS_KEY } from '../prefs/keys';
 
 // The signed-in user as core.md §3 keeps it in local storage, the remembered login project and the
 // 1-year login cookie. Nothing else in the UI touches these keys.
@@ -143,6 +144,9 @@ export function clearSessionData(): void {
   try {
     localStorage.removeItem(ACCOUNT_INFO_KEY);
     localStorage.removeItem(CUSTOMER_ID_KEY);
+    // the next user on this browser must not inherit this one's settings and hotkeys
+    localStorage.removeItem(USER_CONFIG_KEY);
+    localStorage.removeItem(USER_HOTKEYS_KEY);
   } catch {
     // storage unavailable: nothing was stored either
   }

@@ -1,4 +1,7 @@
 import type { ForwardedInput, KeyInput, Modifiers, PointerInput, WheelInput } from '../../protocol/input';
+import { comboOfEvent } from '../../protocol/preferences';
+import { currentHotkeys } from '../prefs/store';
+import { remapKeyInput } from './hotkey-remap';
 
 // The one table of DOM events the canvas forwards to the kernel. Each entry turns a DOM event into
 // plain numbers and strings (or into nothing, after handling it here).
@@ -36,8 +39,15 @@ function wheel(e: WheelEvent, canvas: HTMLCanvasElement): WheelInput {
   };
 }
 
-function key(type: KeyInput['type'], e: KeyboardEvent): KeyInput {
-  return { kind: 'key', type, key: e.key, code: e.code, repeat: e.repeat, ...modifiers(e) };
+/** The key as the kernel gets it: the user's own hotkeys (personal centre) rewritten to the defaults it knows. */
+function key(type: KeyInput['type'], e: KeyboardEvent): KeyInput | null {
+  return remapKeyInput({ kind: 'key', type, key: e.key, code: e.code, repeat: e.repeat, ...modifiers(e) }, currentHotkeys());
+}
+
+/** A combination the user bound with a modifier (Ctrl+U would open the page source, Alt+… a menu). */
+function isUserHotkey(e: KeyboardEvent): boolean {
+  const combo = comboOfEvent(e);
+  return combo !== null && /[+]/.test(combo) && currentHotkeys().some((h) => h.textVal === combo);
 }
 
 /**
@@ -90,7 +100,7 @@ export const FORWARDED_EVENTS = {
       // The kernel's hotkeys must not also zoom the page (Ctrl+0), switch tabs (Ctrl+1…7), open
       // the history (Ctrl+H), or undo the text last typed in a search box (Chrome's Ctrl+Z goes
       // to the page's editing history even with the canvas focused).
-      if (isKernelHotkey(e)) e.preventDefault();
+      if (isKernelHotkey(e) || isUserHotkey(e)) e.preventDefault();
       return key('keydown', e);
     },
   },

@@ -17,6 +17,7 @@ import { restoreVersion } from './restore';
 import { dismissConflict, saveConflictAsCopy, saveScene, type SaveOutcome, type SceneOpDeps } from './save';
 import { createOpLock, resetSession, sceneSession } from './state';
 import { createUnsavedHint, type UnsavedHint } from './unsaved-hint';
+import { USER_CONFIG_KEY } from '../prefs/keys';
 
 // The browser's scene session: binds the pure steps (save, open, backup, restore, forced-logout
 // auto save) to the kernel, the API client, the timers and the notices, and keeps the state of
@@ -24,7 +25,7 @@ import { createUnsavedHint, type UnsavedHint } from './unsaved-hint';
 // sceneUi with useSnapshot.
 
 /** Where a user config (catalogues.md user config: backupTime, backupMode) is kept in the browser. */
-export const USER_CONFIG_KEY = 'userConfig';
+export { USER_CONFIG_KEY };
 /** appid of the event log (catalogues.md §7) for reports from the design tool. */
 const EVENT_LOG_APPID = 'design';
 

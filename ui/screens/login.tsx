@@ -6,6 +6,7 @@ import { getProjects, isApiError, login, type ProjectInfo } from '../../api';
 import { api } from '../app/api';
 import { BrandMark } from '../app/BrandMark';
 import { readLoginProject, rememberLoginProject, storeLogin } from '../auth/storage';
+import { loadPreferences } from '../prefs/store';
 import { DEFAULT_LOGIN_PROJECT, chooseTenant } from '../auth/tenants';
 import { BrandSelect } from './BrandSelect';
 import { ProtocolText, ProtocolTitle, type ProtocolDoc } from './protocol-docs';
@@ -80,6 +81,9 @@ export default function LoginScreen({ project: pathProject }: Props) {
       const user = await login(api, { account: account.trim(), password, project });
       storeLogin(user);
       rememberLoginProject(project);
+      // The workspace reads the stored user config and hotkeys synchronously, so they are fetched
+      // before it opens; a failure leaves the defaults.
+      await loadPreferences();
       const redirect = typeof search.redirect === 'string' ? search.redirect : null;
       redirectTimer.current = setTimeout(() => {
         void navigate({ href: afterLoginPath(redirect, { project: user.project || project, specialList: user.special_list === 1 }), replace: true });

@@ -8,6 +8,7 @@ import { api } from '../app/api';
 import { BrandMark } from '../app/BrandMark';
 import { LanguageSwitch } from '../i18n/LanguageSwitch';
 import { apiErrorText } from '../notice';
+import { ConfigPanel, HotkeysPanel, PasswordPanel, usePreferences } from './person-center-prefs';
 import './person-center.css';
 
 // Lazy screen "personCenter" (core.md §2): the signed-in user's account page, read from
@@ -19,7 +20,18 @@ type Load = { state: 'loading' } | { state: 'error'; text: string } | { state: '
 /** A module ending within this many days is shown as 即将到期. */
 const EXPIRING_SOON_DAYS = 30;
 
+type Tab = 'profile' | 'settings' | 'hotkeys' | 'password';
+const TABS: readonly Tab[] = ['profile', 'settings', 'hotkeys', 'password'];
+
+/** A tab named by the address (#settings) opens directly, so a link can point at it. */
+function tabFromHash(): Tab {
+  const hash = typeof window === 'undefined' ? '' : window.location.hash.slice(1);
+  return (TABS as readonly string[]).includes(hash) ? (hash as Tab) : 'profile';
+}
+
 export default function PersonCenterScreen() {
+  const [tab, setTab] = useState<Tab>(tabFromHash);
+  const [prefsLoad, setPrefs, retryPrefs] = usePreferences();
   const [attempt, setAttempt] = useState(0);
   // The answer is kept with the attempt it answers: a retry reads as loading at once.
   const [answer, setAnswer] = useState<{ attempt: number; load: Load } | null>(null);
@@ -60,10 +72,58 @@ export default function PersonCenterScreen() {
               <Trans>个人中心</Trans>
             </h1>
             <p>
-              <Trans>账号资料、角色与模块授权</Trans>
+              <Trans>账号资料、角色与模块授权，偏好设置、快捷键与密码</Trans>
             </p>
           </div>
-          {load.state === 'loading' ? (
+          <nav className="pc-tabs" role="tablist">
+            {TABS.map((id) => (
+              <button
+                key={id}
+                type="button"
+                role="tab"
+                id={`pc-tab-${id}`}
+                aria-selected={tab === id}
+                className="pc-tabs__tab"
+                onClick={() => {
+                  setTab(id);
+                  window.history.replaceState(window.history.state, '', id === 'profile' ? window.location.pathname : `#${id}`);
+                }}
+              >
+                {id === 'profile' ? <Trans>账号资料</Trans> : id === 'settings' ? <Trans>偏好设置</Trans> : id === 'hotkeys' ? <Trans>快捷键</Trans> : <Trans>修改密码</Trans>}
+              </button>
+            ))}
+          </nav>
+          {tab === 'password' ? (
+            <PasswordPanel />
+          ) : tab !== 'profile' ? (
+            prefsLoad.state === 'done' ? (
+              tab === 'settings' ? (
+                <ConfigPanel prefs={prefsLoad.prefs} onSaved={setPrefs} />
+              ) : (
+                <HotkeysPanel prefs={prefsLoad.prefs} onSaved={setPrefs} />
+              )
+            ) : prefsLoad.state === 'loading' ? (
+              <div className="pc-status" role="status">
+                <span className="spinner" aria-hidden="true" />
+                <span>
+                  <Trans>加载中…</Trans>
+                </span>
+              </div>
+            ) : (
+              <div className="pc-status pc-status--error" role="alert">
+                <span className="pc-status__icon" aria-hidden="true">
+                  !
+                </span>
+                <p className="pc-status__title">
+                  <Trans>设置加载失败，请稍后重试</Trans>
+                </p>
+                <p className="pc-status__detail">{prefsLoad.text}</p>
+                <button type="button" className="button button--primary" onClick={retryPrefs}>
+                  <Trans>重试</Trans>
+                </button>
+              </div>
+            )
+          ) : load.state === 'loading' ? (
             <div className="pc-status" role="status">
               <span className="spinner" aria-hidden="true" />
               <span>
