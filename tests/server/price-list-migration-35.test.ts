@@ -33,9 +33,9 @@ describe('migration 35: room-door prices on PGlite', () => {
     // Uses RD-COVER for a trim of its own: that code is skipped, the rest added.
     const clash: PriceItem = { category: 'line', code: 'RD-COVER', name_zh: '装饰线', name_en: 'Decor trim', unit: 'm', price: 30 };
     await store('clash', 1, { ...OLD_DEFAULT, items: [...OLD_DEFAULT.items, clash] });
-    // 36 runs too and adds nothing: these lists already hold the wall-board items it appends.
-    const report = await runMigrations(db);
-    expect(report.applied).toEqual([35, 36]);
+    // Up to 35 only: later migrations have tests of their own.
+    const report = await runMigrations(db, MIGRATIONS.filter((m) => m.id <= 35));
+    expect(report.applied).toEqual([35]);
   });
   afterAll(async () => {
     await db?.close();
