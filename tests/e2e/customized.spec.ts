@@ -145,6 +145,8 @@ test('a pasted cabinet dragged by the gizmo snaps flush to its neighbour; one un
   await page.keyboard.press('Control+v');
   await expect(panel).toHaveAttribute('data-cabinets', '2');
   await page.mouse.move(box.x + 20, box.y + 20);
+  // The 已放置 notice floats over the view: a picture with it would differ from every later one.
+  await expect(page.getByText('已放置：单门地柜')).toBeHidden({ timeout: 20_000 });
   const pasted = await settled(canvas);
   await canvas.screenshot({ path: path.join(SHOTS, 'cabinet-gizmo.png') });
   const arrow = redArrow(pasted);

@@ -26,6 +26,25 @@ function roomItems(page: Page): Locator {
   return section(page, /^房间/).getByRole('listitem');
 }
 
+/** The popup is placed a frame or two after it appears: its box once two reads 150 ms apart agree. */
+async function settledBox(locator: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
+  let last = '';
+  let box: { x: number; y: number; width: number; height: number } | null = null;
+  await expect
+    .poll(
+      async () => {
+        box = await locator.boundingBox();
+        const key = JSON.stringify(box);
+        const same = box !== null && key === last;
+        last = key;
+        return same;
+      },
+      { intervals: [150] },
+    )
+    .toBe(true);
+  return box!;
+}
+
 test('copy and paste a wall, pick the client city, a select near the foot opens upward', async ({ page }) => {
   test.setTimeout(150_000);
   fs.mkdirSync(SHOTS, { recursive: true });
@@ -90,7 +109,7 @@ test('copy and paste a wall, pick the client city, a select near the foot opens 
   const height = page.viewportSize()!.height;
   expect(height - (near.y + near.height), 'under 240 px below the trigger').toBeLessThan(240);
   await trigger.click();
-  const up = (await picker.boundingBox())!;
+  const up = await settledBox(picker);
   expect(up.y + up.height).toBeLessThanOrEqual(near.y + 1);
   await page.screenshot({ path: path.join(SHOTS, 'picker-flipped-up.png') });
   await page.keyboard.press('Escape');
@@ -100,7 +119,7 @@ test('copy and paste a wall, pick the client city, a select near the foot opens 
   const far = (await trigger.boundingBox())!;
   expect(page.viewportSize()!.height - (far.y + far.height)).toBeGreaterThanOrEqual(240);
   await trigger.click();
-  const down = (await picker.boundingBox())!;
+  const down = await settledBox(picker);
   expect(down.y).toBeGreaterThanOrEqual(far.y + far.height - 1);
   await page.screenshot({ path: path.join(SHOTS, 'picker-down.png') });
 });
