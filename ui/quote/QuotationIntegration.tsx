@@ -7,7 +7,7 @@ import type { PriceListVersion } from '../../api';
 import { PRICE_UNIT_NAMES, type PriceItem } from '../../protocol/price-list';
 import type { KernelQuote } from '../../protocol/quote';
 import { integratedQuote, type DoorPartField, type WallBoardGroup } from './quote-view';
-import { QuoteGrandTotal, QuoteMeta, QuoteStatus, QuoteTabs } from './QuoteScreen';
+import { QuoteGrandTotal, QuoteSheet } from './QuoteScreen';
 import { useQuote } from './use-quote';
 import './quote-screen.css';
 import './quotation-integration.css';
@@ -61,27 +61,10 @@ const qtyFormat = new Intl.NumberFormat('zh-CN', { maximumFractionDigits: 3 });
 export function QuotationIntegration() {
   const { t } = useLingui();
   const { priceList, priceListFailed, load } = useQuote();
-  const ready = load.state === 'ready' && !priceListFailed;
   return (
-    <section className="qs" aria-labelledby="quote-title">
-      <div className="qs-toolbar" role="toolbar" aria-label={t`报价操作`}>
-        <QuoteTabs />
-        <span className="qs-toolbar__spacer" />
-        <button type="button" className="button button--secondary" disabled={!ready} onClick={() => window.print()}>
-          <Trans>打印</Trans>
-        </button>
-        <Link to="/" className="icon-button" aria-label={t`关闭报价`}>
-          ×
-        </Link>
-      </div>
-      <article className="qs-paper">
-        <header className="qs-head">
-          <h1 id="quote-title">{t`整体报价单`}</h1>
-          <QuoteMeta client={load.state === 'ready' ? load.quote.clientData : null} version={load.state === 'ready' ? load.quote.priceListVersion : null} />
-        </header>
-        {load.state === 'ready' && !priceListFailed ? <IntegratedDocument quote={load.quote} priceList={priceList} /> : <QuoteStatus priceListFailed={priceListFailed} load={load} />}
-      </article>
-    </section>
+    <QuoteSheet title={t`整体报价单`} priceListFailed={priceListFailed} load={load}>
+      {(quote) => <IntegratedDocument quote={quote} priceList={priceList} />}
+    </QuoteSheet>
   );
 }
 

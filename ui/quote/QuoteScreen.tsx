@@ -2,7 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { Fragment, useState } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import { LIST_GROUP_NAMES, MISSING_TILE_PREFIX, quotedRooms, quoteListRows, TILE_GROUP_NAME, type ClientData, type KernelQuote, type ListGroupName, type QuoteLine } from '../../protocol/quote';
 import { roundQuantity } from '../../protocol/quote-numbers';
 import { lineSize, lineTotal, scopedPriceData, scopedTiles, type QuoteScope } from './quote-view';
@@ -56,22 +56,53 @@ export function QuoteScreen({ scope }: { scope: QuoteScope }) {
     }
   }
 
-  const body = load.state === 'ready' && !priceListFailed ? <QuoteDocument quote={load.quote} scope={scope} /> : <QuoteStatus priceListFailed={priceListFailed} load={load} />;
+  return (
+    <QuoteSheet
+      title={title}
+      priceListFailed={priceListFailed}
+      load={load}
+      actions={(ready) => (
+        <>
+          <button type="button" className="button button--primary" disabled={!ready || exporting} onClick={() => void exportAs('xlsx')}>
+            <Trans>导出 Excel</Trans>
+          </button>
+          <button type="button" className="button button--secondary" disabled={!ready || exporting} onClick={() => void exportAs('csv')}>
+            <Trans>导出 CSV</Trans>
+          </button>
+        </>
+      )}
+    >
+      {(quote) => <QuoteDocument quote={quote} scope={scope} />}
+    </QuoteSheet>
+  );
+}
 
-  const ready = load.state === 'ready';
-  const client = ready ? load.quote.clientData : null;
+/**
+ * The frame every quote screen shares: the tabs, the screen's own actions, print and close; the
+ * sheet's title and header; the document once the quote has come, else what it is waiting for.
+ */
+export function QuoteSheet({
+  title,
+  priceListFailed,
+  load,
+  actions,
+  children,
+}: {
+  title: string;
+  priceListFailed: boolean;
+  load: Load;
+  actions?: (ready: boolean) => ReactNode;
+  children: (quote: KernelQuote) => ReactNode;
+}) {
+  const { t } = useLingui();
+  const quote = load.state === 'ready' && !priceListFailed ? load.quote : null;
   return (
     <section className="qs" aria-labelledby="quote-title">
       <div className="qs-toolbar" role="toolbar" aria-label={t`报价操作`}>
         <QuoteTabs />
         <span className="qs-toolbar__spacer" />
-        <button type="button" className="button button--primary" disabled={!ready || exporting} onClick={() => void exportAs('xlsx')}>
-          <Trans>导出 Excel</Trans>
-        </button>
-        <button type="button" className="button button--secondary" disabled={!ready || exporting} onClick={() => void exportAs('csv')}>
-          <Trans>导出 CSV</Trans>
-        </button>
-        <button type="button" className="button button--secondary" disabled={!ready} onClick={() => window.print()}>
+        {actions?.(quote !== null)}
+        <button type="button" className="button button--secondary" disabled={quote === null} onClick={() => window.print()}>
           <Trans>打印</Trans>
         </button>
         <Link to="/" className="icon-button" aria-label={t`关闭报价`}>
@@ -81,16 +112,16 @@ export function QuoteScreen({ scope }: { scope: QuoteScope }) {
       <article className="qs-paper">
         <header className="qs-head">
           <h1 id="quote-title">{title}</h1>
-          <QuoteMeta client={client} version={ready ? load.quote.priceListVersion : null} />
+          <QuoteMeta client={quote?.clientData ?? null} version={quote?.priceListVersion ?? null} />
         </header>
-        {body}
+        {quote ? children(quote) : <QuoteStatus priceListFailed={priceListFailed} load={load} />}
       </article>
     </section>
   );
 }
 
 /** What a quote screen shows until the quote has come: reading the prices failed, computing, or it failed. */
-export function QuoteStatus({ priceListFailed, load }: { priceListFailed: boolean; load: Load }) {
+function QuoteStatus({ priceListFailed, load }: { priceListFailed: boolean; load: Load }) {
   if (priceListFailed) {
     return (
       <p className="qs-state" role="alert">
@@ -113,7 +144,7 @@ export function QuoteStatus({ priceListFailed, load }: { priceListFailed: boolea
 }
 
 /** The quote screens' tabs: the cabinet quote, the wardrobe quote, the wall boards and the whole quotation. */
-export function QuoteTabs() {
+function QuoteTabs() {
   const { t } = useLingui();
   return (
     <nav className="qs-tabs" aria-label={t`报价类型`}>
@@ -134,7 +165,7 @@ export function QuoteTabs() {
 }
 
 /** The client, the date and the price list version a quote sheet is headed with. */
-export function QuoteMeta({ client, version }: { client: ClientData | null; version: number | null }) {
+function QuoteMeta({ client, version }: { client: ClientData | null; version: number | null }) {
   return (
     <dl className="qs-meta">
       <div>

@@ -1,13 +1,12 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import type { PriceListVersion } from '../../api';
 import { WALL_BOARD_REPORT_CLASSES } from '../../protocol/price-list';
 import type { KernelQuote, WallBoardItem } from '../../protocol/quote';
 import { roundQuantity } from '../../protocol/quote-numbers';
-import { QuoteGrandTotal, QuoteMeta, QuoteStatus, QuoteTabs } from './QuoteScreen';
+import { QuoteGrandTotal, QuoteSheet } from './QuoteScreen';
 import { useQuote } from './use-quote';
 import { WALL_BOARD_SECTIONS, wallBoardAmount, wallBoardSheet, type WallBoardSection } from './wall-board-view';
 import './quote-screen.css';
@@ -39,32 +38,10 @@ const qtyFormat = new Intl.NumberFormat('zh-CN', { maximumFractionDigits: 3 });
 export function WallboardQuoteScreen() {
   const { t } = useLingui();
   const { priceList, priceListFailed, load } = useQuote();
-  const ready = load.state === 'ready';
-  const client = ready ? load.quote.clientData : null;
-
-  const body =
-    load.state === 'ready' && !priceListFailed ? <WallBoardDocument quote={load.quote} priceList={priceList} /> : <QuoteStatus priceListFailed={priceListFailed} load={load} />;
-
   return (
-    <section className="qs" aria-labelledby="quote-title">
-      <div className="qs-toolbar" role="toolbar" aria-label={t`报价操作`}>
-        <QuoteTabs />
-        <span className="qs-toolbar__spacer" />
-        <button type="button" className="button button--secondary" disabled={!ready} onClick={() => window.print()}>
-          <Trans>打印</Trans>
-        </button>
-        <Link to="/" className="icon-button" aria-label={t`关闭报价`}>
-          ×
-        </Link>
-      </div>
-      <article className="qs-paper">
-        <header className="qs-head">
-          <h1 id="quote-title">{t`护墙板报价单`}</h1>
-          <QuoteMeta client={client} version={ready ? load.quote.priceListVersion : null} />
-        </header>
-        {body}
-      </article>
-    </section>
+    <QuoteSheet title={t`护墙板报价单`} priceListFailed={priceListFailed} load={load}>
+      {(quote) => <WallBoardDocument quote={quote} priceList={priceList} />}
+    </QuoteSheet>
   );
 }
 
