@@ -15,11 +15,16 @@ const FACES = [
   [2, 6, 7, 3],
   [3, 7, 4, 0],
 ] as const;
+/** The five faces of a box open at the top. */
+const OPEN_FACES = FACES.filter((f) => f !== FACES[1]);
 /** The twelve edges as pairs of corner indexes. */
 const EDGES = [0, 1, 1, 2, 2, 3, 3, 0, 4, 5, 5, 6, 6, 7, 7, 4, 0, 4, 1, 5, 2, 6, 3, 7] as const;
 
-/** The boxes as one surface: two triangles per face, faces turned out. */
-export function boxSurface(boxes: Iterable<readonly Vector3[]>): BufferGeometry {
+/**
+ * The boxes as one surface: two triangles per face, faces turned out; `inside`: the inside of open
+ * boxes instead (no top, faces turned in: a sink bowl seen through its cut-out).
+ */
+export function boxSurface(boxes: Iterable<readonly Vector3[]>, { inside = false }: { readonly inside?: boolean } = {}): BufferGeometry {
   const position: number[] = [];
   const normal: number[] = [];
   const a = new Vector3();
@@ -28,10 +33,11 @@ export function boxSurface(boxes: Iterable<readonly Vector3[]>): BufferGeometry 
   for (const p of boxes) {
     centre.set(0, 0, 0);
     for (const q of p) centre.addScaledVector(q, 1 / 8);
-    for (const face of FACES) {
+    for (const face of inside ? OPEN_FACES : FACES) {
       const [q0, q1, q2, q3] = face.map((i) => p[i]!) as [Vector3, Vector3, Vector3, Vector3];
       const n = a.subVectors(q1, q0).cross(b.subVectors(q2, q0)).normalize();
-      const out = n.dot(b.subVectors(q0, centre)) >= 0;
+      // Turned the way it is seen from: out of the box, or into an open one.
+      const out = n.dot(b.subVectors(q0, centre)) >= 0 !== inside;
       if (!out) n.negate();
       for (const q of out ? [q0, q1, q2, q0, q2, q3] : [q0, q2, q1, q0, q3, q2]) {
         position.push(q.x, q.y, q.z);

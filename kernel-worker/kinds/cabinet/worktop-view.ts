@@ -1,9 +1,10 @@
-import { BufferGeometry, Float32BufferAttribute, Vector3 } from 'three';
+import { type BufferGeometry, Vector3 } from 'three';
 import { HOB_TOP } from '../../../protocol/cabinets';
 import type { WorktopMaterial } from '../../../protocol/price-list';
 import type { CabinetRecord, Vec2, WallRecord } from '../../../protocol/records';
 import { BACKSPLASH_THICKNESS, worktops, type Worktop, type WorktopCutout, type WorktopPiece, type WorktopPortion } from '../../geometry/worktop';
 import { planToWorld } from '../../render/coords';
+import { boxSurface } from '../../render/box-solids';
 
 // A worktop in 3D (geometry/worktop.ts): the slab with its thickness, cut round each sink and hob,
 // the sink's bowls sunk below it, the hob's glass on top with its burners, a tap, and the
@@ -154,36 +155,5 @@ export function worktopSolids(part: WorktopPart, elevation: number): WorktopSoli
 
 /** The five inner faces of each bowl (no top), turned to face its inside. */
 export function bowlSurface(bowls: readonly (readonly Vector3[])[]): BufferGeometry {
-  const position: number[] = [];
-  const normal: number[] = [];
-  const a = new Vector3();
-  const b = new Vector3();
-  const centre = new Vector3();
-  // Bottom, then the four sides (corner indexes as in box-solids.ts).
-  const faces = [
-    [0, 1, 2, 3],
-    [0, 4, 5, 1],
-    [1, 5, 6, 2],
-    [2, 6, 7, 3],
-    [3, 7, 4, 0],
-  ] as const;
-  for (const p of bowls) {
-    centre.set(0, 0, 0);
-    for (const q of p) centre.addScaledVector(q, 1 / 8);
-    for (const face of faces) {
-      const [q0, q1, q2, q3] = face.map((i) => p[i]!) as [Vector3, Vector3, Vector3, Vector3];
-      const n = a.subVectors(q1, q0).cross(b.subVectors(q2, q0)).normalize();
-      // Inward: towards the centre.
-      const inward = n.dot(b.subVectors(centre, q0)) >= 0;
-      if (!inward) n.negate();
-      for (const q of inward ? [q0, q1, q2, q0, q2, q3] : [q0, q2, q1, q0, q3, q2]) {
-        position.push(q.x, q.y, q.z);
-        normal.push(n.x, n.y, n.z);
-      }
-    }
-  }
-  const g = new BufferGeometry();
-  g.setAttribute('position', new Float32BufferAttribute(position, 3));
-  g.setAttribute('normal', new Float32BufferAttribute(normal, 3));
-  return g;
+  return boxSurface(bowls, { inside: true });
 }
