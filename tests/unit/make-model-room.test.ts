@@ -121,3 +121,13 @@ describe('制作样板间: the flow', () => {
     expect(await makeModelRoomFromScheme(half.server, { rooms: typed, sceneId: 4, unsaved: false }, info)).toMatchObject({ kind: 'made', room: { id: 41 } });
   });
 });
+
+describe('opening a sample room: where its content comes from', () => {
+  it('the owner opens the scene itself; others its file, or the scene file; none: 该样板间没有场景文件', async () => {
+    const { modelRoomSource } = await import('../../ui/scene/open-model-room');
+    expect(modelRoomSource({ scene_id: 4, scene_file: '/f.json', is_owner: 1 })).toEqual({ kind: 'scene', sceneId: 4 });
+    expect(modelRoomSource({ scene_id: 4, scene_file: '/f.json', is_owner: 0 })).toEqual({ kind: 'file', url: '/f.json' });
+    expect(modelRoomSource({ scene_id: 4, scene_file: '', is_owner: 0 })).toEqual({ kind: 'scene-file', sceneId: 4 });
+    expect(modelRoomSource({ scene_id: null, scene_file: '', is_owner: 1 })).toEqual({ kind: 'none' });
+  });
+});
