@@ -5,7 +5,7 @@ import { fillLogin } from './support/login';
 
 // Issue 16, local files and sample rooms from a scheme, in Chromium against the real server:
 // 导出到本地 downloads the scene file of the saved scheme; a damaged file is refused with its reason
-// and the open scheme is untouched; the exported file imports as a new scheme with identical
+// and the open scheme is untouched (so is an image dropped on the view); the exported file imports as a new scheme with identical
 // records; 制作样板间 refuses an untyped room (and unsaved changes), then makes the sample room,
 // whose card (its plan as the cover) leads the 样板间 list.
 //
@@ -45,6 +45,19 @@ async function importFile(page: Page, name: string, buffer: Buffer): Promise<voi
   await (await chooser).setFiles({ name, mimeType: 'application/octet-stream', buffer });
 }
 
+/** Drops a file on the view, as from the desktop. */
+async function dropFile(page: Page, name: string, buffer: Buffer): Promise<void> {
+  const transfer = await page.evaluateHandle(
+    ({ name, bytes }) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([new Uint8Array(bytes)], name));
+      return dt;
+    },
+    { name, bytes: [...buffer] },
+  );
+  await page.locator('main.workspace__view').dispatchEvent('drop', { dataTransfer: transfer });
+}
+
 async function saveNew(page: Page, name: string): Promise<void> {
   await topBarButton(page, '保存').click();
   const dialog = page.getByRole('dialog', { name: '保存方案' });
@@ -81,7 +94,7 @@ test('export and import a scene file, then make a sample room from the scheme', 
   await importFile(page, 'broken.yfscene', first.bytes.subarray(0, first.bytes.length - 40));
   await expect(page.getByText('导入失败：场景文件已损坏或不完整。当前方案未改变')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/refused.png` });
-  await importFile(page, 'plan.png', Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'));
+  await dropFile(page, 'plan.png', Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'));
   await expect(page.getByText('导入失败：这不是云方设计的场景文件。当前方案未改变')).toBeVisible();
   await expect(page.getByTestId('scene-title')).toHaveText(name);
   const unchanged = await exportScene(page);

@@ -1,4 +1,5 @@
 import { t } from '@lingui/core/macro';
+import type { DragEvent } from 'react';
 import { proxy } from 'valtio/vanilla';
 import { readUser } from '../auth/storage';
 import { kernelFiles, kernelState } from '../kernel';
@@ -138,4 +139,21 @@ export async function requestImport(file: File): Promise<boolean> {
   } finally {
     localFileUi.importing = false;
   }
+}
+
+const isFileDrag = (e: DragEvent): boolean => e.dataTransfer.types.includes('Files');
+
+/** A file dragged over the view: accepted, so that dropping it imports it (instead of the browser opening it in place of the workspace). */
+export function localFileDragOver(e: DragEvent<HTMLElement>): void {
+  if (!isFileDrag(e)) return;
+  e.preventDefault();
+  e.dataTransfer.dropEffect = 'copy';
+}
+
+/** A file dropped on the view: imported as 导入本地文件 does (one file; the first of several). */
+export function localFileDrop(e: DragEvent<HTMLElement>): void {
+  if (!isFileDrag(e)) return;
+  e.preventDefault();
+  const file = e.dataTransfer.files[0];
+  if (file) void requestImport(file);
 }
