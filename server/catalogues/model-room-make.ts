@@ -1,7 +1,8 @@
 // 制作样板间 (core.md §5, issue 16): a sample room made from the caller's own saved scene. The
 // scene's current file is COPIED (its own key, claimed, owned by no version), so later saves,
 // restores or deletion of the scheme never change the sample room; the cover is the copied plan
-// drawn as the seeded sample rooms' covers are (model-room-covers.ts). One sample room per scene.
+// (its ground floor) drawn as the seeded sample rooms' covers are (model-room-covers.ts). One
+// sample room per scene.
 import type { Db } from '../db/types';
 import type { Logger } from '../logger';
 import { copyStoredFile, deleteStoredBytes, fileUrl, newKey, recordFile, type FileOwner, type StoredSceneFile } from '../scenes/files';
@@ -45,6 +46,18 @@ interface FileRecordLike {
 
 let rowsById: Map<string, ModelRow> | null = null;
 
+/** The ground floor's records (and those of no storey: openings follow their walls): the cover is one plan. */
+export function groundFloor<T extends FileRecordLike>(records: readonly T[]): T[] {
+  let lowest: { id: string; index: number } | null = null;
+  for (const r of records) {
+    if (r.type !== 'storey' || typeof r.index !== 'number') continue;
+    if (!lowest || r.index < lowest.index) lowest = { id: r.id, index: r.index };
+  }
+  if (!lowest) return [...records];
+  const id = lowest.id;
+  return records.filter((r) => typeof r.storeyId !== 'string' || r.storeyId === id);
+}
+
 async function exists(db: Db, viewer: ModelRoomViewer, sceneId: number): Promise<boolean> {
   const rows = await db.query('select 1 from model_rooms where scene_id = $1 and project_code = $2 limit 1', [sceneId, viewer.project]);
   return rows.length > 0;
@@ -83,7 +96,7 @@ export async function makeModelRoomFromScene(deps: MakeModelRoomDeps, viewer: Mo
   try {
     written.push(...(await copyStoredFile(db, storage, owner, scene.file_key)));
     rowsById ??= new Map(modelRows().map((r) => [r.model_id, r]));
-    const png = encodePng(COVER_WIDTH, COVER_HEIGHT, drawModelRoomCover(records, rowsById));
+    const png = encodePng(COVER_WIDTH, COVER_HEIGHT, drawModelRoomCover(groundFloor(records), rowsById));
     const coverKey = newKey(viewer.project, 'png');
     const info = await storage.put(coverKey, png, { contentType: 'image/png' });
     written.push({ key: coverKey, kind: 'preview', contentType: 'image/png', size: info.size, contentRecords: null, children: [] });

@@ -161,3 +161,19 @@ for (const backend of backends()) {
     });
   });
 }
+
+describe('the cover of a sample room made from a scheme', () => {
+  it('draws the ground floor only: an upper storey is not drawn over it', async () => {
+    const { groundFloor } = await import('../../server/catalogues/model-room-make');
+    const records = [
+      { id: 'up', type: 'storey', index: 1 },
+      { id: 'gf', type: 'storey', index: 0 },
+      { id: 'w1', type: 'wall', storeyId: 'gf' },
+      { id: 'w2', type: 'wall', storeyId: 'up' },
+      { id: 'o1', type: 'opening', wallId: 'w1' },
+      { id: 'm2', type: 'model', storeyId: 'up' },
+    ];
+    expect(groundFloor(records).map((r) => r.id)).toEqual(['up', 'gf', 'w1', 'o1']);
+    expect(groundFloor(records.filter((r) => r.type !== 'storey')).length).toBe(4);
+  });
+});
