@@ -120,3 +120,12 @@ export interface SchemeUpdate {
 export function updateModelRoomScheme(client: ApiClient, id: number, update: SchemeUpdate, options: RequestOptions = {}): Promise<ModelRoom> {
   return client.patch<ModelRoom>(`admin/model-room/${id}`, { action: 'scheme', ...update }, options);
 }
+
+/**
+ * 制作样板间: a sample room of the caller's project made from their own saved scene (its current
+ * file copied, its plan as the cover). 404 for a scene that is not the caller's; 409 (该场景已制作过样板间！)
+ * when one was made from it before; 400 for a scene without rooms or with an untyped room.
+ */
+export function makeModelRoom(client: ApiClient, sceneId: number, options: RequestOptions = {}): Promise<ModelRoom> {
+  return client.post<ModelRoom>('admin/model-room', { action: 'scheme', scene_id: sceneId }, options);
+}

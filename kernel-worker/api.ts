@@ -173,6 +173,13 @@ export function createKernelApi(options: KernelApiOptions = {}) {
       });
     },
 
+    async exportFile(): Promise<SavedScene> {
+      return guard('exportFile', () => {
+        const out = readyFiles('exportFile').exportFile();
+        return Comlink.transfer(out, [out.gzip.buffer]);
+      });
+    },
+
     async backupDelta(): Promise<BackupDeltaResult> {
       return guard('backupDelta', () => {
         const out = readyFiles('backupDelta').backupDelta();

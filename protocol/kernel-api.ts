@@ -147,6 +147,11 @@ export interface KernelApi {
   /** The scene file (canonical JSON and its gzip; the bytes are transferred). The scene counts as saved. */
   save(): Promise<SavedScene>;
   /**
+   * The same file as save() (export to local), without counting the scene as saved and without
+   * moving the backup checkpoint: a copy on the designer's disk is not a stored version.
+   */
+  exportFile(): Promise<SavedScene>;
+  /**
    * What changed since the acknowledged backup: 'none', a 'delta' against that base, or 'full'
    * when nothing was acknowledged since the scene was created or loaded.
    */

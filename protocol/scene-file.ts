@@ -4,6 +4,13 @@
 export const SCENE_FILE_FORMAT = 'yfang-scene';
 export const BACKUP_DELTA_FORMAT = 'yfang-scene-delta';
 /**
+ * How the detail of a load refusal starts when the file is no scene file at all (JSON of another
+ * program, a glTF): the UI tells "not a scene file" apart from "a damaged scene file" by it.
+ */
+export const NOT_A_SCENE_FILE = 'not a scene file';
+/** ... and when the file names a format other than SCENE_FILE_FORMAT. */
+export const UNKNOWN_FILE_FORMAT = 'unknown file format';
+/**
  * Version of the delta envelope itself (records inside carry their own schema versions). v2 added
  * field-level `patch` entries and made `schema` and `meta` optional; applyBackupDelta reads v1 too.
  */

@@ -68,6 +68,10 @@ export const MESSAGES = {
   // catalogues family: tiles, pavings, sample rooms, source library
   catalogueNotFound: { zh: '数据不存在或无权访问', en: 'Not found, or not accessible to you' },
   catalogueForbidden: { zh: '没有权限修改此数据', en: 'You may not change this item' },
+  // 制作样板间 (core.md §5)
+  modelRoomExists: { zh: '该场景已制作过样板间！', en: 'A sample room has already been made from this scene!' },
+  modelRoomNoRoom: { zh: '该场景没有发现房间，无法进行样板间制作', en: 'No room was found in this scene, so no sample room can be made' },
+  modelRoomUntypedRoom: { zh: '请先设置房间类型', en: 'Please set the room types first' },
   categoryNameRequired: { zh: '请输入文件名称', en: 'Please enter a name' },
   categoryNameTaken: { zh: '分类名称已存在：{name}', en: 'A category with this name already exists: {name}' },
   projectMismatch: { zh: '请求参数错误：project（只能查询当前登录的项目）', en: 'Invalid request parameter: project (only the signed-in project can be queried)' },

@@ -20,6 +20,8 @@ export type PersistenceHost = Pick<Kernel, 'records' | 'onCommit' | 'transact' |
 export interface Persistence {
   load(file: unknown): LoadResult;
   save(): SavedScene;
+  /** The file save() would write, leaving the saved flag and the backup checkpoint alone. */
+  exportFile(): SavedScene;
   backupDelta(): BackupDeltaResult;
   acknowledge(base: unknown): void;
   savedFileData(sceneCode?: unknown): SavedFileData;
@@ -98,6 +100,12 @@ export function createPersistence(host: PersistenceHost, options: PersistenceOpt
       tracker.checkpoint();
       host.markSaved();
       return out;
+    },
+
+    exportFile() {
+      // A copy for the designer's disk: the server has not stored it, so the scene stays as
+      // unsaved (or saved) as it was and the next backup delta still runs from the same base.
+      return encodeSceneFile(buildSceneFile(records.all()));
     },
 
     backupDelta() {

@@ -1,6 +1,6 @@
 import { KernelCommandError } from '../../protocol/errors';
 import { RECORD_SCOPES, type DocumentRecordType, type MetaRecord, type SceneRecord } from '../../protocol/records';
-import { SCENE_FILE_FORMAT, canonicalJson, type FileRecord, type SavedScene, type SceneFile } from '../../protocol/scene-file';
+import { NOT_A_SCENE_FILE, SCENE_FILE_FORMAT, UNKNOWN_FILE_FORMAT, canonicalJson, type FileRecord, type SavedScene, type SceneFile } from '../../protocol/scene-file';
 import { hasOwn, isPlainObject } from '../document/check';
 import { GzipError, gunzipChecked, gzipBytes, isGzip } from './gzip';
 import { MigrationError, currentSchema, currentVersion, isDocumentRecordType, migrateRecord, type RecordMigration } from './migrations';
@@ -116,10 +116,10 @@ function checkSchema(schema: unknown): Map<string, number> {
  */
 export function parseSceneFile(text: string, onMigration?: (step: RecordMigration, type: DocumentRecordType) => void): ParsedScene {
   const file = parseJson(text);
-  if (!isPlainObject(file)) throw badFile('not a scene file (expected a JSON object)');
-  if (!hasOwn(file, 'format')) throw badFile(`not a scene file (no "format"; expected "${SCENE_FILE_FORMAT}")`);
+  if (!isPlainObject(file)) throw badFile(`${NOT_A_SCENE_FILE} (expected a JSON object)`);
+  if (!hasOwn(file, 'format')) throw badFile(`${NOT_A_SCENE_FILE} (no "format"; expected "${SCENE_FILE_FORMAT}")`);
   if (file.format !== SCENE_FILE_FORMAT) {
-    throw unsupported(`unknown file format ${JSON.stringify(file.format)}; this kernel reads "${SCENE_FILE_FORMAT}"`);
+    throw unsupported(`${UNKNOWN_FILE_FORMAT} ${JSON.stringify(file.format)}; this kernel reads "${SCENE_FILE_FORMAT}"`);
   }
   const schema = checkSchema(file.schema);
   if (!isPlainObject(file.meta)) throw badFile('meta: must be an object');

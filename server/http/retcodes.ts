@@ -58,6 +58,10 @@ export const RETCODE = {
   MODEL_UPLOAD_EMPTY_SCENE: 30019,
   MODEL_UPLOAD_UNSUPPORTED_EXTENSION: 30020,
   MODEL_UPLOAD_CONVERSION_FAILED: 30021,
+  /** 制作样板间: a sample room was made from this scene before (HTTP 409): 该场景已制作过样板间！ */
+  MODEL_ROOM_EXISTS: 30031,
+  /** 制作样板间: the scene has no room, or a room without a type (HTTP 400) */
+  MODEL_ROOM_SCENE_UNFIT: 30032,
 } as const;
 
 export type Retcode = (typeof RETCODE)[keyof typeof RETCODE];

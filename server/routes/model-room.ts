@@ -4,11 +4,13 @@
 //   POST   {action:'favor', scheme_id, scheme_brand} add to the user's favourites
 //   DELETE /{scheme_id}?action=favor                 remove from them
 //   POST   {action:'viewed_count', id}               count a view (not the owner's own)
+//   POST   {action:'scheme', scene_id}               制作样板间 from the caller's own saved scene
 //   PATCH  /{id} {action:'scheme', scheme:{model_list_url}, room}   owner or project admin only
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { requireAuth } from '../auth/middleware';
-import { ok } from '../http/envelope';
+import { ApiError, ok } from '../http/envelope';
+import { RETCODE } from '../http/retcodes';
 import type { AppDeps, AppEnv } from '../http/env';
 import { findBadText, jsonDepth, MAX_JSON_DEPTH, parseWith, readQuery } from '../http/input';
 import {
@@ -33,6 +35,7 @@ import {
   patchModelRoom,
   unfavorModelRoom,
 } from '../catalogues/model-rooms';
+import { makeModelRoomFromScene } from '../catalogues/model-room-make';
 import { viewerOf } from '../catalogues/viewer';
 
 /** core.md §9: sample-room lookup page size 8. */
@@ -93,8 +96,9 @@ const PatchBody = z.object({
 
 const FavorBody = z.object({ scheme_id: Id, scheme_brand: z.string().max(64).optional() });
 const ViewBody = z.object({ id: Id });
+const MakeBody = z.object({ scene_id: Id });
 
-export function modelRoomRoutes({ db, config }: AppDeps): Hono<AppEnv> {
+export function modelRoomRoutes({ db, config, storage, logger }: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.use('*', requireAuth(db));
 
@@ -141,6 +145,22 @@ export function modelRoomRoutes({ db, config }: AppDeps): Hono<AppEnv> {
       const counted = await countModelRoomView(db, viewer, b.id);
       if (!counted) throw notFound();
       return ok(c, { id: b.id, ...counted });
+    }
+    if (action === 'scheme') {
+      const b = parseWith(MakeBody, body);
+      const made = await makeModelRoomFromScene({ db, storage, logger }, viewer, b.scene_id);
+      switch (made.kind) {
+        case 'made':
+          return ok(c, made.room);
+        case 'not-found':
+          throw notFound();
+        case 'exists':
+          throw new ApiError(409, RETCODE.MODEL_ROOM_EXISTS, 'modelRoomExists');
+        case 'no-room':
+          throw new ApiError(400, RETCODE.MODEL_ROOM_SCENE_UNFIT, 'modelRoomNoRoom');
+        case 'untyped-room':
+          throw new ApiError(400, RETCODE.MODEL_ROOM_SCENE_UNFIT, 'modelRoomUntypedRoom');
+      }
     }
     throw unknownAction(action);
   });

@@ -9,7 +9,7 @@ import { currentKernel } from './session';
 // reported to the 内核命令出错！ listeners: the scene session says what went wrong in its own words
 // (a refused file is a message about the file, not a kernel failure).
 
-export type KernelFiles = Pick<KernelApi, 'load' | 'save' | 'backupDelta' | 'acknowledge' | 'savedFileData'>;
+export type KernelFiles = Pick<KernelApi, 'load' | 'save' | 'exportFile' | 'backupDelta' | 'acknowledge' | 'savedFileData'>;
 
 async function call<T>(method: string, run: (api: Comlink.Remote<KernelApi>) => Promise<T>): Promise<T> {
   const started = currentKernel();
@@ -26,6 +26,7 @@ export const kernelFiles: KernelFiles = {
   // Bytes are transferred, not copied: a scene file may be tens of megabytes.
   load: (file) => call('load', (api) => api.load(typeof file === 'string' ? file : Comlink.transfer(file, [file.buffer]))),
   save: () => call('save', (api) => api.save()),
+  exportFile: () => call('exportFile', (api) => api.exportFile()),
   backupDelta: () => call<BackupDeltaResult>('backupDelta', (api) => api.backupDelta()),
   acknowledge: (base) => call('acknowledge', (api) => api.acknowledge(base)),
   savedFileData: (sceneCode) => call('savedFileData', (api) => api.savedFileData(sceneCode)),

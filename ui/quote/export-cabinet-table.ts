@@ -10,6 +10,9 @@ import {
 } from '../../protocol/quote';
 import { exportNamedByRemark } from '../../protocol/access';
 import { notify } from '../notice';
+import { downloadFile, safeFileName } from './download';
+
+export { downloadFile } from './download';
 import { fillCabinetTable, isoDate, lineValue, type CabinetTableInput } from './cabinet-table-xlsx';
 
 export { fillCabinetTable, isoDate, type CabinetTableInput } from './cabinet-table-xlsx';
@@ -39,21 +42,15 @@ export function cabinetTableWarnings(input: CabinetTableInput): MessageDescripto
   return needsPlanNo && input.planNo.trim() === '' ? [NO_PLAN_NUMBER] : [];
 }
 
-/** Characters Windows, macOS or a browser's download refuse in a file name. */
-function safeName(s: string): string {
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what must go
-  return s.replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 120);
-}
-
 /**
  * §6: the MLS project names the file by the client's Remark; otherwise plan number, client, title
  * and date, whichever are known.
  */
 export function cabinetTableFileName(input: CabinetTableInput, extension: 'xlsx' | 'csv', i18n: I18n = globalI18n): string {
-  const remark = safeName(input.client.Remark);
+  const remark = safeFileName(input.client.Remark);
   if (exportNamedByRemark(input.project) && remark !== '') return `${remark}.${extension}`;
   const date = isoDate(input.date).replaceAll('-', '');
-  const parts = [safeName(input.planNo), safeName(input.client.ClientName), i18n._(FILE_TITLE), date].filter((p) => p !== '');
+  const parts = [safeFileName(input.planNo), safeFileName(input.client.ClientName), i18n._(FILE_TITLE), date].filter((p) => p !== '');
   return `${parts.join('_')}.${extension}`;
 }
 
@@ -122,19 +119,6 @@ export function exportCabinetTableCsv(input: CabinetTableInput, i18n: I18n = glo
     warnings: cabinetTableWarnings(input).map((w) => i18n._(w)),
     list,
   };
-}
-
-/** Hands a made file to the browser as a download. */
-export function downloadFile(file: Pick<CabinetTableFile, 'bytes' | 'fileName' | 'mimeType'>): void {
-  const url = URL.createObjectURL(new Blob([file.bytes as BlobPart], { type: file.mimeType }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = file.fileName;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  // The download has taken the blob by the next task; revoking at once can cancel it in Chromium.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
 /**

@@ -10,6 +10,7 @@ import { backupIntervalFromConfig, createBackupTimer, runBackup, type BackupOutc
 import { DEFAULT_BACKUP_INTERVAL_MS, SCENE_ID_PARAM } from './constants';
 import { autoSaveOnForcedLogout, once } from './forced-logout';
 import { liveKernel, liveServer } from './live';
+import { importLocalFile, type ImportOutcome } from './local-file';
 import { failureText, sceneText, uploadFailureDetail } from './messages';
 import { needsSavePrompt, openFileAsNewScene, openScene, sceneIdFromSearch, type OpenOutcome } from './open';
 import { systemClock } from './ports';
@@ -193,6 +194,16 @@ export async function openSceneFile(url: string): Promise<boolean> {
   sceneForgotten();
   unsavedHint?.start();
   return true;
+}
+
+/** 导入本地文件 (local-file-actions.ts): the file becomes a new, never-saved scheme, reminded to save like one. */
+export async function importLocalBytes(bytes: Uint8Array): Promise<ImportOutcome> {
+  const outcome = await importLocalFile(deps, bytes);
+  if (outcome.kind === 'imported') {
+    sceneForgotten();
+    unsavedHint?.start();
+  }
+  return outcome;
 }
 
 /** 保存 / Ctrl+S: a scene saved before saves at once; a new one asks for its name first. */

@@ -77,8 +77,11 @@ function until(done: () => boolean): Promise<void> {
   });
 }
 
-/** 保存: the controller's own save; a scene never saved asks its name first. True once stored. */
-async function saveFirst(): Promise<boolean> {
+/**
+ * 保存 of a 保存提示: the controller's own save; a scene never saved asks its name first. True once
+ * stored. (Also the import of a local file's 保存提示.)
+ */
+export async function saveFirst(): Promise<boolean> {
   if (sceneSession.scene) return requestSave();
   await requestSave();
   // requestSave opened the name dialog (or refused an empty scene): wait until it is answered.

@@ -5,6 +5,7 @@ import { api } from '../app/api';
 import { useAccessLoader } from '../auth/access';
 import { startUsageReporting } from '../app/usage';
 import { attachSceneSession } from '../scene/controller';
+import { localFileDragOver, localFileDrop } from '../scene/local-file-actions';
 import { systemClock } from '../scene/ports';
 import { notifyKernelFailure, useGestureRefusals } from '../workspace/kernel-notices';
 import { SceneBusyOverlay, SceneDialogs } from '../workspace/SceneDialogs';
@@ -41,7 +42,18 @@ export default function HomeScreen() {
       <div className="workspace__body">
         <MenuRail />
         <MenuPanels />
-        <main className="workspace__view" onDragOver={productDragOver} onDragLeave={productDragLeave} onDrop={productDrop}>
+        <main
+          className="workspace__view"
+          onDragOver={(e) => {
+            productDragOver(e);
+            localFileDragOver(e);
+          }}
+          onDragLeave={productDragLeave}
+          onDrop={(e) => {
+            productDrop(e);
+            localFileDrop(e);
+          }}
+        >
           <KernelCanvas />
           <TransparencyBar />
           <SceneBusyOverlay />

@@ -7,16 +7,19 @@ import {
   getModelRoom,
   isApiError,
   listModelRooms,
+  makeModelRoom,
   MODEL_ROOM_PAGE_SIZE,
   unfavorModelRoom,
+  updateModelRoomScheme,
   type ModelRoom,
   type PagedList,
 } from '../../api';
 import { api } from '../app/api';
-import { useKernel } from '../kernel';
-import { apiErrorText } from '../notice';
+import { kernelState, useKernel } from '../kernel';
+import { apiErrorText, notify } from '../notice';
+import { makeModelRoomFromScheme, type MakeModelRoomRefusal, type MakeModelRoomServer } from '../scene/make-model-room';
 import { answerModelRoomPrompt, modelRoomOpenUi, openModelRoom } from '../scene/open-model-room';
-import { sceneSession } from '../scene/state';
+import { hasUnsavedWork, sceneSession } from '../scene/state';
 import { useAreaFormat } from './format';
 import { Icon } from './icons';
 import { backMenu } from './menu';
@@ -43,6 +46,13 @@ interface Query {
   readonly page: number;
 }
 
+/** The server calls of 制作样板间, bound to the API client (failures are shown by the panel). */
+const makeServer: MakeModelRoomServer = {
+  countForScene: async (sceneId) => (await listModelRooms(api, { scene_id: sceneId }, { silent: true })).total,
+  make: (sceneId) => makeModelRoom(api, sceneId, { silent: true }),
+  patch: (id, update) => updateModelRoomScheme(api, id, update, { silent: true }),
+};
+
 function queryKey(q: Query): string {
   return `${q.tab}\u0000${q.keyword}\u0000${q.page}`;
 }
@@ -59,6 +69,7 @@ export function ModelRoomPanel() {
   const load: Load = answer?.key === key ? answer.load : { state: 'loading' };
   const [pending, setPending] = useState<ReadonlySet<number>>(() => new Set());
   const [opening, setOpening] = useState<number | null>(null);
+  const [making, setMaking] = useState(false);
   const { busy } = useSnapshot(sceneSession);
   const { status } = useKernel();
 
@@ -182,6 +193,48 @@ export function ModelRoomPanel() {
     }
   }
 
+  /** 制作样板间: core.md §5's checks in order, then the server makes it; the list shows it first. */
+  async function makeFromScheme() {
+    if (making) return;
+    setMaking(true);
+    try {
+      const rooms = Object.values(kernelState.rooms);
+      const outcome = await makeModelRoomFromScheme(
+        makeServer,
+        { rooms, sceneId: sceneSession.scene?.id ?? null, unsaved: hasUnsavedWork(sceneSession, kernelState.dirty) },
+        { wholeRoomType: kernelState.meta.roomType, rooms },
+      );
+      if (outcome.kind === 'refused') {
+        notify(refusalText(outcome.reason), { kind: 'warning' });
+        return;
+      }
+      if (outcome.kind === 'failed') {
+        notify(isApiError(outcome.error) ? apiErrorText(outcome.error) : String(outcome.error), { kind: 'error' });
+        return;
+      }
+      notify(t`样板间「${outcome.room.name}」已制作`, { kind: 'success' });
+      // Newest first on 全部: the new card leads the first page.
+      setDraft('');
+      setQuery({ tab: 'all', keyword: '', page: 1 });
+      setRefresh((n) => n + 1);
+    } finally {
+      setMaking(false);
+    }
+  }
+
+  function refusalText(reason: MakeModelRoomRefusal): string {
+    switch (reason) {
+      case 'no-room':
+        return t`该场景没有发现房间，无法进行样板间制作`;
+      case 'untyped-room':
+        return t`请先设置房间类型`;
+      case 'save-first':
+        return t`请先保存场景`;
+      case 'made-before':
+        return t`该场景已制作过样板间！`;
+    }
+  }
+
   const tabs: readonly { id: Tab; label: string }[] = [
     { id: 'all', label: t`全部` },
     { id: 'favor', label: t`我的收藏` },
@@ -211,6 +264,17 @@ export function ModelRoomPanel() {
       </header>
 
       <div className="mr-toolbar">
+        <button
+          type="button"
+          className="button button--primary mr-make"
+          disabled={status !== 'ready' || busy !== null || making}
+          aria-busy={making}
+          title={t`用当前方案制作一个样板间`}
+          onClick={() => void makeFromScheme()}
+        >
+          {making ? <span className="mr-card__spinner" aria-hidden="true" /> : <Icon name="gallery" size={16} />}
+          <Trans>制作样板间</Trans>
+        </button>
         <div className="mr-tabs" role="tablist" aria-label={t`样板间分类`} onKeyDown={onTabKey}>
           {tabs.map((tab) => (
             <button
