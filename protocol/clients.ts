@@ -52,7 +52,7 @@ const chars = (s: string): number => [...s].length;
 export function isPlausiblePhone(phone: string): boolean {
   const trimmed = phone.trim();
   if (trimmed === '') return true;
-  if (!/^[+0-9 ()\-.]+$/.test(trimmed) || trimmed.indexOf('+') > 0) return false;
+  if (!/^[+0-9 ()\-.]+$/.test(trimmed) || trimmed.lastIndexOf('+') > 0) return false;
   const digits = trimmed.replace(/^(\+|00)86/, '').replace(/\D/g, '');
   return digits.length >= 5 && digits.length <= 15;
 }
@@ -105,4 +105,12 @@ export interface ClientRecord extends ClientFields {
   readonly sceneCount: number;
   readonly createdAt: string;
   readonly updatedAt: string;
+}
+
+/**
+ * The server id of the client a scene file's meta record names (ClientInfo.id holds it as text),
+ * or null for none or an id that is not a stored client's (an older file's free-form id).
+ */
+export function serverClientId(metaClientId: string): number | null {
+  return /^[1-9][0-9]{0,15}$/.test(metaClientId) ? Number(metaClientId) : null;
 }
