@@ -39,6 +39,9 @@ export interface Scene {
   readonly labels: readonly string[];
   readonly ownerId: number;
   readonly shareCode: string | null;
+  /** the client (customer) the scheme belongs to (api/clients.ts), and its name ('' when none) */
+  readonly clientId: number | null;
+  readonly clientName: string;
   /** set while the scene is in the recycle bin */
   readonly deletedAt: string | null;
   readonly createdAt: string;
@@ -199,6 +202,8 @@ export interface SceneListQuery {
   readonly label?: string;
   /** the recycle bin */
   readonly deleted?: boolean;
+  /** only the schemes of this client */
+  readonly clientId?: number;
 }
 
 /** The signed-in user's scenes, newest change first (page size default 20, at most 100). */
@@ -211,6 +216,7 @@ export function listScenes(client: ApiClient, query: SceneListQuery = {}, option
       keyword: query.keyword,
       label: query.label,
       deleted: query.deleted ? 1 : undefined,
+      clientId: query.clientId,
     },
     options,
   );
@@ -235,6 +241,11 @@ export interface SceneFields {
   readonly roomType?: number;
   /** an uploaded preview's url; null removes the custom preview */
   readonly customPreview?: string | null;
+  /**
+   * The client the scheme belongs to (null unlinks it, absent keeps the link). It must be a client
+   * the caller may see, else the write fails (CLIENT_RETCODE.UNAVAILABLE) and saves nothing.
+   */
+  readonly clientId?: number | null;
 }
 
 /** Files of a new version: urls of uploads (a url the scene already had is copied, not moved). */

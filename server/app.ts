@@ -16,6 +16,7 @@ import { mountCatalogueRoutes } from './catalogues/mount';
 import { mountAccountRoutes } from './routes/account-family';
 import { mountSceneRoutes } from './routes/scenes-family';
 import { priceListRoutes } from './routes/price-list';
+import { clientRoutes } from './routes/clients';
 
 export interface CreateAppOptions {
   db: Db;
@@ -43,6 +44,7 @@ export function createApp({ db, config, logger, storage }: CreateAppOptions): Ho
   mountAccountRoutes(app, deps); // accounts family routes (account2, utility, statistics, uploads, usage)
   mountCatalogueRoutes(app, deps); // catalogues family routes (tiles, paving, waterjet, model rooms, source library)
   app.route('/api/admin/price-list', priceListRoutes(deps)); // quotation price lists (issue 14)
+  app.route('/meta20/x/fenni/client', clientRoutes(deps)); // clients (customers, issue 16)
 
   mountStaticUi(app, config.distDir);
 

@@ -213,6 +213,27 @@ export const MESSAGES = {
     en: 'The new password is too simple: at least 8 characters, three of upper case, lower case, digits and symbols, and not the account name or a common password',
   },
   passwordTooLong: { zh: '新密码不能超过 {max} 位', en: 'The new password may have at most {max} characters' },
+  // clients (customers, issue 16)
+  clientNotFound: { zh: '客户不存在或无权访问', en: 'The client does not exist or is not accessible to you' },
+  clientUnavailable: {
+    zh: '方案所属的客户不存在或无权访问（客户编号 {id}），本次没有保存任何内容',
+    en: 'The client of this scheme does not exist or is not accessible to you (client {id}); nothing was saved',
+  },
+  clientNameRequired: { zh: '请输入客户姓名', en: 'Please enter the client\'s name' },
+  clientTooLong: { zh: '{label}不能超过 {max} 个字', en: '{label} may have at most {max} characters' },
+  clientPhoneInvalid: {
+    zh: '联系电话格式不正确：只能包含数字、空格、短横线和开头的 +86，且为 5 到 15 位数字',
+    en: 'The phone number is not valid: digits, spaces, dashes and a leading +86 only, 5 to 15 digits',
+  },
+  clientRegionInvalid: { zh: '所在城市编码不正确：{value}', en: 'The city code is not valid: {value}' },
+  clientTooManyEntries: { zh: '自定义信息不能超过 {max} 条', en: 'A client may have at most {max} custom entries' },
+  clientEntryKeyRequired: { zh: '第 {row} 条自定义信息缺少名称', en: 'Custom entry {row} has no name' },
+  clientEntryKeyTooLong: { zh: '第 {row} 条自定义信息的名称不能超过 {max} 个字', en: 'The name of custom entry {row} may have at most {max} characters' },
+  clientEntryValueTooLong: { zh: '第 {row} 条自定义信息的内容不能超过 {max} 个字', en: 'The value of custom entry {row} may have at most {max} characters' },
+  clientEntryKeyRepeated: { zh: '自定义信息“{key}”重复了（第 {row} 条）', en: 'The custom entry "{key}" appears twice (entry {row})' },
+  clientLabelName: { zh: '客户姓名', en: 'The client\'s name' },
+  clientLabelAddress: { zh: '详细地址', en: 'The address' },
+  clientLabelOrderNumber: { zh: '订单号', en: 'The order number' },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageId = keyof typeof MESSAGES;

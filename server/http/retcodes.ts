@@ -46,6 +46,10 @@ export const RETCODE = {
   PRICE_LIST_INVALID: 40002,
   /** price list: the list equals the newest version, so no version was added */
   PRICE_LIST_UNCHANGED: 40003,
+  /** clients: a client fails the limits of protocol/clients.ts (HTTP 400); retdata.problems lists each */
+  CLIENT_INVALID: 50001,
+  /** scenes: the clientId of a save is not a client the caller may see (HTTP 400); nothing was saved */
+  CLIENT_UNAVAILABLE: 50002,
   /** model upload refusals (HTTP 400, 413 for size): retdata.reason names which (catalogues/model-upload.ts) */
   MODEL_UPLOAD_NOT_MODEL: 30011,
   MODEL_UPLOAD_CORRUPT: 30012,

@@ -64,6 +64,8 @@ const SceneFields = {
   has_measuring_size: BIT.optional(),
   roomType: z.number().int().min(-1).max(1_000_000).optional(),
   customPreview: FILE_REF.nullable().optional(),
+  /** the client (customer) the scheme belongs to; null unlinks it */
+  clientId: ID.nullable().optional(),
 };
 
 const VersionFiles = {
@@ -119,6 +121,7 @@ const ListQuery = z.object({
   keyword: z.string().max(100).optional(),
   label: z.string().max(LABEL_MAX_CHARS).optional(),
   deleted: z.enum(['0', '1', 'true', 'false']).optional(),
+  clientId: z.string().regex(/^[1-9][0-9]{0,15}$/).transform(Number).optional(),
 });
 const HistoryQuery = z.object({
   sceneId: z.string().regex(/^[1-9][0-9]{0,15}$/).transform(Number),
@@ -166,6 +169,7 @@ export function sceneRoutes(deps: AppDeps): Hono<AppEnv> {
         keyword: q.keyword?.trim() || undefined,
         label: q.label?.trim() || undefined,
         deleted: q.deleted === '1' || q.deleted === 'true',
+        clientId: q.clientId,
       }),
     );
   });

@@ -29,6 +29,9 @@ export interface SceneDto {
   labels: string[];
   ownerId: number;
   shareCode: string | null;
+  /** the client (customer) the scheme belongs to, and its name ('' when none) */
+  clientId: number | null;
+  clientName: string;
   /** set while the scene is in the recycle bin */
   deletedAt: string | null;
   createdAt: string;
@@ -59,6 +62,8 @@ export function sceneDto(row: SceneRow): SceneDto {
     labels: [...row.labels],
     ownerId: row.owner_id,
     shareCode: row.share_code,
+    clientId: row.client_id === null ? null : Number(row.client_id),
+    clientName: row.client_name,
     deletedAt: row.deleted_at ? row.deleted_at.toISOString() : null,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),

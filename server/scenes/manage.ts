@@ -29,6 +29,8 @@ export interface ListQuery {
   label?: string;
   /** the recycle bin instead of the live scenes */
   deleted: boolean;
+  /** only the schemes of this client */
+  clientId?: number;
 }
 
 function likePattern(text: string): string {
@@ -43,12 +45,14 @@ export async function listScenes(db: Db, actor: Actor, q: ListQuery): Promise<Pa
     q.deleted,
     q.keyword ? likePattern(q.keyword) : null,
     q.label ?? null,
+    q.clientId ?? null,
     q.pageSize,
     (q.pageNumber - 1) * q.pageSize,
   ];
   const where = `s.project_code = $1 and s.owner_id = $2 and (s.deleted_at is not null) = $3
     and ($4::text is null or s.name ilike $4)
-    and ($5::text is null or exists (select 1 from scene_labels l where l.scene_id = s.id and l.label = $5))`;
+    and ($5::text is null or exists (select 1 from scene_labels l where l.scene_id = s.id and l.label = $5))
+    and ($6::bigint is null or s.client_id = $6)`;
   // The page is cut from the scenes alone (the count over all of them on the way), and only its
   // rows are joined with their versions and labels: a user with a thousand scenes costs the
   // database about half of what joining them all first did.
@@ -56,7 +60,7 @@ export async function listScenes(db: Db, actor: Actor, q: ListQuery): Promise<Pa
     `select ${SCENE_COLUMNS}, s.total
      from (
        select s.*, count(*) over () as total from scenes s where ${where}
-       order by s.updated_at desc, s.id desc limit $6 offset $7
+       order by s.updated_at desc, s.id desc limit $7 offset $8
      ) s left join scene_versions v on v.id = s.current_version_id
      order by s.updated_at desc, s.id desc`,
     params,
@@ -64,7 +68,7 @@ export async function listScenes(db: Db, actor: Actor, q: ListQuery): Promise<Pa
   let total = rows[0]?.total;
   if (total === undefined) {
     // A page past the end has no rows to carry the window count.
-    const counted = await db.query<{ n: number }>(`select count(*) as n from scenes s where ${where}`, params.slice(0, 5));
+    const counted = await db.query<{ n: number }>(`select count(*) as n from scenes s where ${where}`, params.slice(0, 6));
     total = counted[0]?.n ?? 0;
   }
   return {

@@ -32,6 +32,9 @@ export interface SceneRow {
   room_type: number;
   from_scene_id: number | null;
   share_code: string | null;
+  /** the client (customer) the scheme belongs to, and its name ('' when none) */
+  client_id: number | null;
+  client_name: string;
   deleted_at: Date | null;
   created_at: Date;
   updated_at: Date;
@@ -46,7 +49,8 @@ export interface SceneRow {
 /** The scene's own columns and its labels (a SceneRow without the current version's files), from `scenes s`. */
 export const SCENE_OWN_COLUMNS = `s.id, s.project_code, s.owner_id, s.uuid, s.name, s.version, s.current_version_id,
   s.custom_preview_key, s.area, s.is_use_stack_wall, s.jsd_url, s.has_measuring_size, s.room_type, s.from_scene_id,
-  s.share_code, s.deleted_at, s.created_at, s.updated_at,
+  s.share_code, s.deleted_at, s.created_at, s.updated_at, s.client_id,
+  coalesce((select c.name from clients c where c.id = s.client_id), '') as client_name,
   coalesce((select array_agg(l.label order by l.label) from scene_labels l where l.scene_id = s.id), '{}') as labels`;
 
 export type SceneOwnRow = Omit<SceneRow, 'file_key' | 'preview_key' | 'multi_floor_key' | 'room_info_key'>;

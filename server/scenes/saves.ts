@@ -33,6 +33,7 @@ import {
   type VersionRow,
 } from './repo';
 import { earlierAnswer, ownerOf, runWrite, type Outcome, type SceneDeps } from './write';
+import { linkSceneClient } from '../clients/repo';
 
 /** Scene-level fields a create or an update may set (core.md §3). */
 export interface SceneFieldsInput {
@@ -44,6 +45,8 @@ export interface SceneFieldsInput {
   roomType?: number;
   /** an uploaded preview; null removes the custom preview */
   customPreview?: string | null;
+  /** the client (customer) the scheme belongs to; null unlinks it, absent keeps the link */
+  clientId?: number | null;
 }
 
 /** The files of a new version: references (key or /files/ address) to uploads of this user. */
@@ -171,6 +174,17 @@ async function applyCustomPreview(
   return dropFileRows(tx, [scene.custom_preview_key]);
 }
 
+/** Applies a write's clientId to the scene row (absent or unchanged: no statement). */
+async function applyClient<R extends Pick<SceneRow, 'id' | 'client_id' | 'client_name'>>(
+  tx: Db,
+  actor: Actor,
+  row: R,
+  clientId: number | null | undefined,
+): Promise<R> {
+  if (clientId === undefined || clientId === row.client_id) return row;
+  return { ...row, client_id: clientId, client_name: await linkSceneClient(tx, actor, row.id, clientId) };
+}
+
 async function reloadDto(tx: Db, actor: Actor, id: number): Promise<SceneDto> {
   const row = await findScene(tx, actor, id, { access: 'read', includeDeleted: true });
   if (!row) throw sceneNotFound();
@@ -257,6 +271,7 @@ export async function createScene(deps: SceneDeps, actor: Actor, scope: Idempote
       { makeCurrent: true },
     );
     await applyCustomPreview(tx, owner, { id, custom_preview_key: null }, input.customPreview);
+    await applyClient(tx, actor, { id, client_id: null, client_name: '' }, input.clientId);
     return { body: await reloadDto(tx, actor, id) };
   });
 }
@@ -321,7 +336,7 @@ export async function saveScene(
   const copies = file ? await copyEchoes(deps, actor, id, input) : new Map<string, StoredSceneFile[]>();
   const fileKey = file ? keyFromReference(file) : null;
   return runWrite(deps, scope, writtenKeys(copies), async (tx) => {
-    const { file_claimed: fileClaimed, file_content_records: contentRecords, ...scene } = await bumpVersion(
+    const { file_claimed: fileClaimed, file_content_records: contentRecords, ...bumped } = await bumpVersion(
       tx,
       actor,
       id,
@@ -329,6 +344,7 @@ export async function saveScene(
       input,
       fileKey,
     );
+    const scene = await applyClient(tx, actor, bumped, input.clientId);
     const dropKeys: string[] = [];
     let version: { id: number; keys: VersionKeys } | null = null;
     if (file) {

@@ -17,6 +17,8 @@ export class FakeKernel implements SceneKernelPort {
   roomCount = 1;
   isDirty = true;
   name = '';
+  /** the meta record's client id ('' none; a stored client's server id as text) */
+  clientId = '';
   backup: BackupDeltaResult = { kind: 'none' };
   loadError: KernelCommandError | null = null;
   acknowledged: string[] = [];
@@ -72,6 +74,9 @@ export class FakeKernel implements SceneKernelPort {
   metaName(): string {
     return this.name;
   }
+  metaClientId(): string {
+    return this.clientId;
+  }
 }
 
 function sceneRow(id: number, name: string, file: string, version: number, currentVersionId: number, fromSceneId: number | null = null): Scene {
@@ -96,6 +101,8 @@ function sceneRow(id: number, name: string, file: string, version: number, curre
     labels: [],
     ownerId: 1,
     shareCode: null,
+    clientId: null,
+    clientName: '',
     deletedAt: null,
     createdAt: '2026-01-01T00:00:00Z',
     updatedAt: '2026-01-01T00:00:00Z',
@@ -138,6 +145,8 @@ export class FakeServer implements SceneServerPort {
   applied = new Map<string, unknown>();
   /** the next N calls of a method fail with this error before anything is applied */
   failNext = new Map<string, { error: unknown; times: number; applyFirst?: boolean }>();
+  /** ids of the stored clients a scene may belong to (any other clientId is refused, 50002) */
+  clients = new Set<number>();
   private nextId = 1;
   private nextVersionId = 100;
   private uploads = 0;
@@ -188,11 +197,15 @@ export class FakeServer implements SceneServerPort {
     this.files.set(url, typeof body === 'string' ? new TextEncoder().encode(body) : body);
     return { key: url, url, kind: kind as 'scene', size: 1, contentRecords: 1 };
   }
+  private checkClient(clientId: number | null | undefined): void {
+    if (clientId !== undefined && clientId !== null && !this.clients.has(clientId)) throw responseError(400, 50002, { field: 'clientId', clientId });
+  }
   async create(params: Parameters<SceneServerPort['create']>[0], key: string): Promise<Scene> {
     this.log('create', params, key);
     return this.write('create', key, () => {
+      this.checkClient(params.clientId);
       const id = this.nextId++;
-      const scene = sceneRow(id, params.name, params.file, 1, this.nextVersionId++, params.fromSceneId ?? null);
+      const scene = { ...sceneRow(id, params.name, params.file, 1, this.nextVersionId++, params.fromSceneId ?? null), clientId: params.clientId ?? null };
       this.scenes.set(id, scene);
       return scene;
     });
@@ -205,7 +218,9 @@ export class FakeServer implements SceneServerPort {
       if (scene.version !== params.baseVersion) {
         throw responseError(412, SCENE_RETCODE.VERSION_CONFLICT, { currentVersion: scene.version, baseVersion: params.baseVersion });
       }
-      const next = { ...scene, file: params.file ?? scene.file, version: scene.version + 1, currentVersionId: this.nextVersionId++ };
+      this.checkClient(params.clientId);
+      const clientId = params.clientId === undefined ? scene.clientId : params.clientId;
+      const next = { ...scene, file: params.file ?? scene.file, version: scene.version + 1, currentVersionId: this.nextVersionId++, clientId };
       this.scenes.set(id, next);
       return next;
     });

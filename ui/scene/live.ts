@@ -30,6 +30,7 @@ export const liveKernel: SceneKernelPort = {
   rooms: () => Object.keys(kernelState.rooms).length,
   dirty: () => kernelState.dirty,
   metaName: () => kernelState.meta.name,
+  metaClientId: () => kernelState.meta.client.id,
 };
 
 /** GET of a stored file (same origin; the login cookie and the Bearer token authorise it). */

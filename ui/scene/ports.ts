@@ -30,6 +30,8 @@ export interface SceneKernelPort {
   dirty(): boolean;
   /** The name in the file's meta record ('' when none). */
   metaName(): string;
+  /** The id of the meta record's client ('' when none; a stored client's id is its server id). */
+  metaClientId(): string;
 }
 
 export interface SceneServerPort {

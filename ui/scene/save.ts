@@ -1,4 +1,5 @@
-import { isApiError, isSceneVersionConflict, SCENE_RETCODE, type Scene } from '../../api';
+import { isApiError, isClientUnavailable, isSceneVersionConflict, SCENE_RETCODE, type Scene } from '../../api';
+import { serverClientId } from '../../protocol/clients';
 import type { SavedFileData } from '../../protocol/scene-file';
 import type { SceneKernelPort, SceneServerPort } from './ports';
 import { writeWithRetry } from './retry';
@@ -135,12 +136,19 @@ export async function saveScene(deps: SceneOpDeps, options: SaveOptions = {}): P
 
       const images = await uploadPreviews(server, data);
       const fields = { file: fileUrl, roomInfoUrl, area: data.area, isUseStackWall: data.isUseStackWall, ...images };
+      // The scheme's client is the meta record's when that is a stored client (null unlinks).
+      const write = (clientId: number | null) =>
+        open
+          ? writeWithRetry(server.newKey, (key) => server.update(open.id, { ...fields, clientId, baseVersion: open.version }, key))
+          : writeWithRetry(server.newKey, (key) => server.create({ ...fields, clientId, name: newName }, key));
+      const clientId = serverClientId(kernel.metaClientId());
       try {
-        const scene = open
-          ? await writeWithRetry(server.newKey, (key) => server.update(open.id, { ...fields, baseVersion: open.version }, key))
-          : await writeWithRetry(server.newKey, (key) =>
-              server.create({ ...fields, name: newName }, key),
-            );
+        // A client deleted meanwhile (or of another project, in an imported file) must never cost
+        // the design: the refused write saved nothing, so it is sent again without the link.
+        const scene = await write(clientId).catch((e: unknown) => {
+          if (clientId !== null && isClientUnavailable(e)) return write(null);
+          throw e;
+        });
         await confirm(deps, scene);
         return { kind: 'saved', scene, created: !open };
       } catch (error) {

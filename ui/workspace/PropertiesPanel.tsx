@@ -12,6 +12,8 @@ import { LIMITS, MAX_NAME_LENGTH } from './number-input';
 import { openingKindInfo } from './opening-kinds';
 import { send } from './panel-commands';
 import { clientArea, withClientArea } from './client-info';
+import { serverClientId } from './clients/client-form';
+import { chooseSceneClient, unlinkClient } from './clients/link';
 import { RegionPicker } from '../widgets/RegionPicker';
 import { numberOnly } from '../widgets/input';
 import { roomTypeName } from './room-types';
@@ -77,6 +79,32 @@ function ClientCard() {
         <TextField label={t`联系电话`} value={client.phone} maxLength={20} inputMode="tel" sanitise={numberOnly} onCommit={(phone) => void send('meta.update', { client: { phone } })} />
         <RegionPicker label={t`所在城市`} value={clientArea(client)} onChange={(code) => void send('meta.update', { client: { custom_client_info: withClientArea(client, code) } })} />
         <TextField label={t`详细地址`} value={client.address} maxLength={100} onCommit={(address) => void send('meta.update', { client: { address } })} />
+      </div>
+      <LinkedClient />
+    </div>
+  );
+}
+
+/** Which stored client (客户列表) the scheme belongs to, and the buttons that change it. */
+function LinkedClient() {
+  const { t } = useLingui();
+  const { meta } = useKernel();
+  const linked = serverClientId(meta.client.id) !== null;
+  const name = meta.client.name || t`未命名客户`;
+  return (
+    <div className="hp-stack" data-testid="client-link">
+      <p className="hp-client-link" aria-live="polite">
+        {linked ? <Trans>已关联客户：{name}</Trans> : <Trans>未关联客户列表中的客户</Trans>}
+      </p>
+      <div className="hp-actions">
+        <button type="button" className="button button--secondary hp-action" onClick={chooseSceneClient}>
+          <Trans>选择客户</Trans>
+        </button>
+        {linked ? (
+          <button type="button" className="button button--secondary hp-action" title={t`保留客户信息，不再关联客户列表中的客户`} onClick={() => void unlinkClient()}>
+            <Trans>取消关联</Trans>
+          </button>
+        ) : null}
       </div>
     </div>
   );
