@@ -5,6 +5,7 @@ import { PRODUCT_NAME } from '../i18n/locale';
 import { useKernel } from '../kernel';
 import { requestHistory, requestSave, sceneUi } from '../scene/controller';
 import { hasUnsavedWork, sceneSession } from '../scene/state';
+import { ShareButton } from './ShareDialog';
 import './scene.css';
 
 /**
@@ -37,7 +38,7 @@ export function SceneTitle() {
   );
 }
 
-/** 我的方案 / 保存 / 历史版本 in the top bar. */
+/** 我的方案 / 保存 / 历史版本 / 分享 in the top bar. */
 export function SceneActions() {
   const { t } = useLingui();
   const { busy } = useSnapshot(sceneSession);
@@ -65,6 +66,7 @@ export function SceneActions() {
         <ClockIcon />
         <Trans>历史版本</Trans>
       </button>
+      <ShareButton disabled={!ready} />
     </span>
   );
 }
