@@ -62,9 +62,11 @@ export function SceneViewer({ load, showQuotation = false }: Props) {
       <header className="topbar">
         <BrandMark />
         <span className="topbar__divider" aria-hidden="true" />
-        <span className="topbar__scene viewer__name" data-testid="viewer-name" title={name}>
-          {name}
-        </span>
+        {name ? (
+          <span className="topbar__scene viewer__name" data-testid="viewer-name" title={name}>
+            {name}
+          </span>
+        ) : null}
         <span className="viewer__badge">
           <Trans>只读预览</Trans>
         </span>
@@ -106,7 +108,8 @@ function ViewerMessage({ reason }: { readonly reason: ViewerFailure | 'bad-file'
       <div className="viewer__message-card" role="alert">
         <svg width="40" height="40" viewBox="0 0 40 40" aria-hidden="true">
           <circle cx="20" cy="20" r="18" fill="var(--color-primary-soft)" />
-          <path d="M20 11v12M20 28v1" stroke="var(--color-primary)" strokeWidth="3" strokeLinecap="round" />
+          <path d="M20 11v11" stroke="var(--color-primary)" strokeWidth="3" strokeLinecap="round" />
+          <circle cx="20" cy="28" r="2" fill="var(--color-primary)" />
         </svg>
         <p className="viewer__message-text">{text}</p>
       </div>

@@ -7,7 +7,6 @@ import { sceneText } from '../scene/messages';
 import { sceneSession } from '../scene/state';
 import { onlyShowSceneHref, shareLink } from '../viewer/source';
 import { copyText } from '../widgets/dom';
-import { ConfirmDialog } from './ConfirmDialog';
 import { SceneDialog } from './SceneDialog';
 import './scene.css';
 
@@ -69,69 +68,75 @@ function ShareDialog({ sceneId, onClose }: { readonly sceneId: number; readonly 
   }
 
   async function revoke() {
-    setConfirming(false);
     setRevoking(true);
     try {
       await revokeSceneShareCode(api, sceneId);
       notify(t`已取消分享，原链接已失效`, { kind: 'success' });
       onClose();
     } catch {
+      // the API client has said why; the link stays shared
       setRevoking(false);
+      setConfirming(false);
     }
   }
 
-  return (
+  const ready = state.kind === 'ready';
+  // 取消分享 asks first, inside this dialog (a second modal over it would fight it for focus).
+  const footer = confirming ? (
     <>
-      <SceneDialog
-        open
-        title={t`分享方案`}
-        description={t`获得链接的人无需登录即可查看方案（只读），看到的是最近一次保存的内容。`}
-        onClose={onClose}
-        footer={
-          <>
-            <button type="button" className="button button--danger share-dialog__revoke" disabled={state.kind !== 'ready' || revoking} onClick={() => setConfirming(true)}>
-              <Trans>取消分享</Trans>
-            </button>
-            <button type="button" className="button button--secondary" disabled={state.kind !== 'ready'} onClick={preview}>
-              <Trans>预览</Trans>
-            </button>
-            <button type="button" className="button button--primary" disabled={state.kind !== 'ready'} onClick={() => void copy()}>
-              <Trans>复制链接</Trans>
-            </button>
-          </>
-        }
-      >
-        <div className="field scene-form">
-          <label className="field__label" htmlFor={`${id}-link`}>
-            <Trans>分享链接</Trans>
-          </label>
-          {state.kind === 'failed' ? (
-            <p className="field__error" role="alert">
-              <Trans>分享链接生成失败，请稍后重试</Trans>
-            </p>
-          ) : (
-            <input
-              id={`${id}-link`}
-              className="field__control"
-              data-testid="share-link"
-              readOnly
-              value={state.kind === 'ready' ? link : t`正在生成分享链接…`}
-              aria-busy={state.kind === 'making'}
-              onFocus={(e) => e.currentTarget.select()}
-            />
-          )}
-        </div>
-      </SceneDialog>
-      <ConfirmDialog
-        open={confirming}
-        title={t`取消分享后，已发出的链接将无法再打开。确定取消分享吗？`}
-        confirmLabel={t`取消分享`}
-        cancelLabel={t`保留分享`}
-        tone="danger"
-        onConfirm={() => void revoke()}
-        onCancel={() => setConfirming(false)}
-      />
+      <span className="scene-dialog__hint share-dialog__question" role="alert">
+        <Trans>取消分享后，已发出的链接将无法再打开。确定取消分享吗？</Trans>
+      </span>
+      <button type="button" className="button button--secondary" onClick={() => setConfirming(false)}>
+        <Trans>保留分享</Trans>
+      </button>
+      <button type="button" className="button button--danger" disabled={revoking} onClick={() => void revoke()}>
+        <Trans>确定取消分享</Trans>
+      </button>
     </>
+  ) : (
+    <>
+      <button type="button" className="button button--danger share-dialog__revoke" disabled={!ready || revoking} onClick={() => setConfirming(true)}>
+        <Trans>取消分享</Trans>
+      </button>
+      <button type="button" className="button button--secondary" disabled={!ready} onClick={preview}>
+        <Trans>预览</Trans>
+      </button>
+      <button type="button" className="button button--primary" disabled={!ready} onClick={() => void copy()}>
+        <Trans>复制链接</Trans>
+      </button>
+    </>
+  );
+
+  return (
+    <SceneDialog
+      open
+      title={t`分享方案`}
+      description={t`获得链接的人无需登录即可查看方案（只读），看到的是最近一次保存的内容。`}
+      onClose={onClose}
+      footer={footer}
+    >
+      <div className="field scene-form">
+        <label className="field__label" htmlFor={`${id}-link`}>
+          <Trans>分享链接</Trans>
+        </label>
+        {state.kind === 'failed' ? (
+          <p className="field__error" role="alert">
+            <Trans>分享链接生成失败，请稍后重试</Trans>
+          </p>
+        ) : (
+          <input
+            id={`${id}-link`}
+            className="field__control share-dialog__link"
+            data-testid="share-link"
+            readOnly
+            value={ready ? link : t`正在生成分享链接…`}
+            aria-busy={state.kind === 'making'}
+            onFocus={(e) => e.currentTarget.select()}
+          />
+        )}
+      </div>
+    </SceneDialog>
   );
 }
 
