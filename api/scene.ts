@@ -401,13 +401,31 @@ export function putAirConditioner(client: ApiClient, sceneId: number, settings: 
   return client.put<AirConditionerSettings>(`/meta20/x/scene/air-conditioner/${sceneId}`, settings, options);
 }
 
-/** The scene's share code (made on first call); colleagues of the same project open it with it. */
+/** The scene's share code (made on first call, and again after a revoke); anyone holding it can view the scene. */
 export function createSceneShareCode(client: ApiClient, sceneId: number, options: RequestOptions = {}): Promise<{ sceneId: number; shareCode: string }> {
   return client.post<{ sceneId: number; shareCode: string }>('/meta20/scene-share/create', { sceneId }, options);
 }
 
-export function getSceneByShareCode(client: ApiClient, shareCode: string, options: RequestOptions = {}): Promise<Scene> {
-  return client.get<Scene>('/meta20/scene-share/get-by-share-code', { shareCode }, options);
+/** Withdraws the scene's share code (owner only): its links answer 404 from now on. */
+export function revokeSceneShareCode(client: ApiClient, sceneId: number, options: RequestOptions = {}): Promise<{ sceneId: number; shareCode: null }> {
+  return client.post<{ sceneId: number; shareCode: null }>('/meta20/scene-share/revoke', { sceneId }, options);
+}
+
+/**
+ * What a share code opens for someone outside the scene's project (or not signed in): the name,
+ * the preview and the scene file, at addresses scoped to the code (/files/share/<code>/...).
+ */
+export interface SharedScene {
+  readonly shareCode: string;
+  readonly name: string;
+  /** '' when the scene has no preview */
+  readonly preview: string;
+  readonly file: string;
+}
+
+/** The whole Scene for a signed-in user of the scene's project; SharedScene for anyone else (no login needed). */
+export function getSceneByShareCode(client: ApiClient, shareCode: string, options: RequestOptions = {}): Promise<Scene | SharedScene> {
+  return client.get<Scene | SharedScene>('/meta20/scene-share/get-by-share-code', { shareCode }, options);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -34,7 +34,7 @@ export interface KernelApiOptions {
 }
 
 const size = finite({ min: 0, max: 100_000 });
-const checkInitOptions = object<InitOptions>({ width: size, height: size, dpr: finite({ gt: 0, max: 16 }) });
+const checkInitOptions = object<InitOptions>({ width: size, height: size, dpr: finite({ gt: 0, max: 16 }), readOnly: optional(oneOf([true, false] as const)) });
 
 
 const mouseAction = oneOf(['rotate', 'pan', 'none'] as const);
@@ -120,7 +120,7 @@ export function createKernelApi(options: KernelApiOptions = {}) {
       return guard('init', () => {
         if (kernel) throw new KernelCommandError('INIT_FAILED', 'init', 'init() was already called on this kernel');
         const checked = checkInitOptions(init, 'options');
-        const k = createKernel(options.kernel);
+        const k = createKernel(checked.readOnly ? { ...options.kernel, readOnly: true } : options.kernel);
         kernel = k;
         // The tools map pointer input through the canvas size from the start (before any renderer).
         k.resize(checked.width, checked.height, checked.dpr);

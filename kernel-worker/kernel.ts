@@ -2,7 +2,7 @@ import type { CommandArgs, CommandName, CommandResult, HistoryIntent } from '../
 import { KernelCommandError, toKernelError } from '../protocol/errors';
 import type { ForwardedInput } from '../protocol/input';
 import type { DropPiece, DropResult, PatchListener } from '../protocol/kernel-api';
-import type { PlanFrame } from '../protocol/records';
+import { RECORD_SCOPES, type PlanFrame, type RecordType } from '../protocol/records';
 import type { KernelSnapshot, RendererStatus } from '../protocol/snapshot';
 import { registry as defaultRegistry } from './commands/registry';
 import { cameraShortcut, historyShortcut } from './commands/shortcuts';
@@ -45,6 +45,12 @@ export interface KernelOptions {
    */
   readonly timers?: Timers;
   readonly now?: () => number;
+  /**
+   * A viewer's kernel (a shared scene): any command that would write a document record is refused
+   * with READ_ONLY and changes nothing, undo and redo do nothing, and the tools only navigate.
+   * kernel.transact (loading a file) still works: that is how the viewer gets its scene.
+   */
+  readonly readOnly?: boolean;
 }
 
 /**
@@ -108,12 +114,39 @@ export interface Kernel {
   dispose(): void;
 }
 
+/**
+ * The command's transaction as a read-only kernel hands it out: a write of a document record
+ * throws READ_ONLY, which rolls the whole command back. Session records (camera, plan frame,
+ * selection, tool) stay writable: looking around is not editing. Checked per write rather than by
+ * a list of allowed commands, so a command added later cannot slip through.
+ */
+function readOnlyTransaction(tx: Transaction, command: string): Transaction {
+  const refuse = (type: RecordType): void => {
+    if (RECORD_SCOPES[type] === 'document') {
+      throw new KernelCommandError('READ_ONLY', command, `this scene is open read-only: ${command} would change a ${type} record`);
+    }
+  };
+  return {
+    ...tx,
+    put(record) {
+      refuse(record.type);
+      tx.put(record);
+    },
+    remove(id) {
+      const record = tx.get(id);
+      if (record) refuse(record.type);
+      tx.remove(id);
+    },
+  };
+}
+
 export function createKernel(options: KernelOptions = {}): Kernel {
   const registry = options.registry ?? defaultRegistry;
   const upkeep = options.upkeep ?? UPKEEP_RULES;
   const timers = options.timers ?? null;
   const now = options.now ?? (() => Date.now());
   const frameReportInterval = options.frameReportInterval ?? 500;
+  const readOnly = options.readOnly === true;
 
   const store = createStore(options.ids ? { ids: options.ids } : {});
   store.transact(ensureSessionRecords);
@@ -272,7 +305,8 @@ export function createKernel(options: KernelOptions = {}): Kernel {
     let undoable = false;
     let committed;
     try {
-      committed = commit((tx) => {
+      committed = commit((store) => {
+        const tx = readOnly ? readOnlyTransaction(store, String(name)) : store;
         const state = runState(tx);
         const result = runCommand(tx, name, rawArgs, state);
         undoable = state.undoable;
@@ -326,6 +360,8 @@ export function createKernel(options: KernelOptions = {}): Kernel {
 
   function step(kind: 'undo' | 'redo'): boolean {
     if (disposed) throw new KernelCommandError('NOT_READY', kind, 'the kernel has been disposed');
+    // A viewer has no past of its own (loads clear the history) and makes none: nothing to step.
+    if (readOnly) return false;
     assertNoGesture(kind);
     let committed: RecordsDiff | undefined;
     const apply = (diff: RecordsDiff): RecordsDiff => {
@@ -486,7 +522,7 @@ export function createKernel(options: KernelOptions = {}): Kernel {
   };
   // The designer's tools see input before the renderer's camera controls; handlers added later
   // (tests, a future gizmo) come before them.
-  tools = createToolManager(kernel);
+  tools = createToolManager(kernel, { readOnly });
   kernel.addInputHandler(tools.handle);
   return kernel;
 }

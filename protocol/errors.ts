@@ -12,6 +12,8 @@ export type KernelErrorCode =
   | 'UNSUPPORTED_VERSION'
   /** undo/redo asked for while a gesture (a drag) is open: finish or cancel it first */
   | 'GESTURE_IN_PROGRESS'
+  /** a document change asked of a read-only kernel (a shared scene's viewer) */
+  | 'READ_ONLY'
   | 'INTERNAL';
 
 export interface KernelCommandErrorData {

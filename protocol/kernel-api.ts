@@ -12,6 +12,11 @@ export interface InitOptions {
   readonly width: number;
   readonly height: number;
   readonly dpr: number;
+  /**
+   * A viewer's kernel (shared scenes): no command may change the document (READ_ONLY), undo and
+   * redo do nothing, and pointer input only moves the camera. Loading a file still works.
+   */
+  readonly readOnly?: boolean;
 }
 
 /** How the 3D views are lit and drawn; the kernel's defaults suit most machines. */

@@ -144,6 +144,7 @@ export const MESSAGES = {
   modelUploadCategory: { zh: '上传模型', en: 'Uploaded models' },
   // scenes family: scenes, versions, backups, scene files
   sceneNotFound: { zh: '场景不存在或无权访问', en: 'The scene does not exist or is not accessible to you' },
+  shareNotFound: { zh: '分享链接无效或已取消分享', en: 'This share link is not valid or sharing has been stopped' },
   sceneVersionConflict: {
     zh: '场景已在其他地方被修改（当前为第 {current} 版，本次保存基于第 {base} 版），本次保存没有覆盖任何内容，请另存为副本',
     en: 'The scene was changed elsewhere (it is now at version {current}; this save was based on version {base}). Nothing was overwritten: save your work as a copy',

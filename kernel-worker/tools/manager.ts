@@ -82,7 +82,16 @@ function touchesScene(diff: RecordsDiff): boolean {
   return false;
 }
 
-export function createToolManager(host: ToolHost): ToolManager {
+export interface ToolManagerOptions {
+  /**
+   * A viewer (kernel option readOnly): no tool runs and no edit key (Delete, copy, paste, hide)
+   * is answered; the wheel zooms the plan and a left, middle or space drag pans it. In the 3D views
+   * the pointer goes on to the camera controls.
+   */
+  readonly readOnly?: boolean;
+}
+
+export function createToolManager(host: ToolHost, options: ToolManagerOptions = {}): ToolManager {
   let viewport: Viewport = DEFAULT_VIEWPORT;
   let scene: PlanScene | null = null;
   let pan: { x: number; y: number; button: number } | null = null;
@@ -244,7 +253,7 @@ export function createToolManager(host: ToolHost): ToolManager {
       }
       return true;
     }
-    if (e.type === 'pointerdown' && ctx.cameraView() === 2 && (e.button === 1 || (e.button === 0 && spaceDown))) {
+    if (e.type === 'pointerdown' && ctx.cameraView() === 2 && (e.button === 1 || (e.button === 0 && (spaceDown || options.readOnly)))) {
       pan = { x: e.x, y: e.y, button: e.button };
       return true;
     }
@@ -472,8 +481,25 @@ export function createToolManager(host: ToolHost): ToolManager {
     return false;
   }
 
+  /** A viewer's input: plan navigation only. */
+  function navigate(event: ForwardedInput): boolean {
+    switch (event.kind) {
+      case 'wheel':
+        return wheel(event);
+      case 'key':
+        if ((event.key === ' ' || event.code === 'Space') && ctx.cameraView() === 2) {
+          spaceDown = event.type === 'keydown';
+          return true;
+        }
+        return false;
+      case 'pointer':
+        return panPointer(event);
+    }
+  }
+
   return {
     handle(event) {
+      if (options.readOnly) return navigate(event);
       const tool = catchUp();
       switch (event.kind) {
         case 'wheel':

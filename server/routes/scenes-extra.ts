@@ -1,11 +1,11 @@
 // The scene calls outside /meta20/x/scene: share codes (/meta20/scene-share), the /api reading of
 // a scene (/api/admin/scene/{id}), the forced-logout auto save (/api/client/utility) and the
-// scene files themselves (/files/scenes/...).
+// scene files themselves (/files/scenes/..., and /files/share/<code>/... for a shared scene).
 import { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { requireAuth } from '../auth/middleware';
+import { authenticate, requireAuth } from '../auth/middleware';
 import { bearerToken } from '../auth/tokens';
 import { ApiError, badRequest, codeEnvelope, errorResponse, ok, okData } from '../http/envelope';
 import type { AppDeps, AppEnv } from '../http/env';
@@ -17,28 +17,91 @@ import { authenticateAutoSave } from '../scenes/grace';
 import { actorOf, answerRet, idFrom } from '../scenes/http';
 import { idempotencyScope } from '../scenes/idempotency';
 import { INLINE_PREVIEW_MAX, INLINE_SCENE_BODY_LIMIT, SCENE_FILE_MAX_DEPTH } from '../scenes/limits';
-import { getScene, sceneByShareCode, shareCodeOf } from '../scenes/manage';
+import { getScene, revokeShareCode, sceneByShareCode, shareCodeOf, sharedFileKey } from '../scenes/manage';
+import type { FileStorage } from '../storage/types';
 import type { SceneDeps } from '../scenes/write';
 import { canonicalJson } from '../../protocol/scene-file';
 
 const ID = z.union([z.number().int().min(1).max(Number.MAX_SAFE_INTEGER), z.string().regex(/^[1-9][0-9]{0,15}$/).transform(Number)]);
 
-/** POST /meta20/scene-share/create {sceneId} and GET /meta20/scene-share/get-by-share-code?shareCode=. */
+/**
+ * POST /meta20/scene-share/create {sceneId}, POST /meta20/scene-share/revoke {sceneId} (the owner)
+ * and GET /meta20/scene-share/get-by-share-code?shareCode= (public: whoever holds the code).
+ */
 export function sceneShareRoutes({ db, config }: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.use('*', codeEnvelope());
-  routes.use('*', requireAuth(db));
+  const SceneIdBody = z.object({ sceneId: ID });
 
-  routes.post('/create', async (c) => {
-    const body = parseWith(z.object({ sceneId: ID }), parseJsonBytes(await readBodyBytes(c, config.jsonBodyLimit)));
+  routes.post('/create', requireAuth(db), async (c) => {
+    const body = parseWith(SceneIdBody, parseJsonBytes(await readBodyBytes(c, config.jsonBodyLimit)));
     return okData(c, { sceneId: body.sceneId, shareCode: await shareCodeOf(db, actorOf(c), body.sceneId) });
   });
 
+  routes.post('/revoke', requireAuth(db), async (c) => {
+    const body = parseWith(SceneIdBody, parseJsonBytes(await readBodyBytes(c, config.jsonBodyLimit)));
+    await revokeShareCode(db, actorOf(c), body.sceneId);
+    return okData(c, { sceneId: body.sceneId, shareCode: null });
+  });
+
+  // No login needed: a session only decides whether a colleague of the same project gets the
+  // whole scene; a missing, expired or foreign session gets the viewer's reduced answer, never a 401.
   routes.get('/get-by-share-code', async (c) => {
     const { shareCode } = readQuery(c, z.object({ shareCode: z.string().max(64) }));
-    return okData(c, await sceneByShareCode(db, actorOf(c), shareCode.trim().toUpperCase()));
+    const found = await authenticate(db, c);
+    const actor = found instanceof ApiError ? null : { projectCode: found.user.project_code, userId: found.user.id, isProjectAdmin: found.user.is_project_admin };
+    return okData(c, await sceneByShareCode(db, actor, shareCode.trim().toUpperCase()));
   });
   return routes;
+}
+
+/**
+ * GET /files/share/<code>/scene and /files/share/<code>/preview: the shared scene's current file
+ * and preview, for anyone holding the code (no session). What they name changes with each save
+ * and ends with a revoke, so answers are revalidated (no-cache) instead of kept as immutable.
+ * Anything else, a revoked code included, is the same plain 404.
+ */
+export function sharedFileRoutes({ db, storage }: AppDeps): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  const notFound = (c: Context<AppEnv>) => c.text('Not found', 404);
+  routes.get('/:code/:which{scene|preview}', async (c) => {
+    const which = c.req.param('which') === 'scene' ? 'scene' : 'preview';
+    const found = await sharedFileKey(db, c.req.param('code'), which);
+    if (!found) return notFound(c);
+    const opened = await storage.openRead(found.key);
+    if (!opened) return notFound(c);
+    return streamFile(c, opened, found.contentType, {
+      'Cache-Control': 'private, no-cache',
+      ETag: `"${found.key.slice(found.key.lastIndexOf('/') + 1)}"`,
+      'Cross-Origin-Resource-Policy': 'same-origin',
+      'Referrer-Policy': 'no-referrer',
+    });
+  });
+  routes.all('*', notFound);
+  return routes;
+}
+
+/** A stored file as an answer: gzip passes through to clients that accept it, else inflated on the fly. */
+function streamFile(
+  c: Context<AppEnv>,
+  opened: NonNullable<Awaited<ReturnType<FileStorage['openRead']>>>,
+  contentType: string,
+  extra: Record<string, string>,
+): Response {
+  const headers = new Headers({ 'Content-Type': contentType, ...extra });
+  let stream: Readable = opened.stream;
+  if (opened.info.gzip) {
+    headers.set('Vary', 'Accept-Encoding');
+    if (/\bgzip\b/i.test(c.req.header('accept-encoding') ?? '')) {
+      headers.set('Content-Encoding', 'gzip');
+      headers.set('Content-Length', String(opened.info.size));
+    } else {
+      stream = stream.pipe(createGunzip());
+    }
+  } else {
+    headers.set('Content-Length', String(opened.info.size));
+  }
+  return new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, { status: 200, headers });
 }
 
 /** GET /api/admin/scene/{id}: the scene in the { retcode, retmsg, retdata } envelope. */
@@ -141,26 +204,12 @@ export function sceneFileRoutes({ db, storage }: AppDeps): Hono<AppEnv> {
     if (!row) return notFound(c);
     const opened = await storage.openRead(key);
     if (!opened) return notFound(c);
-    const headers = new Headers({
-      'Content-Type': row.content_type,
+    return streamFile(c, opened, row.content_type, {
       // a key is a fresh uuid per write: what it names never changes
       'Cache-Control': 'private, max-age=31536000, immutable',
       ETag: `"${key.slice(key.lastIndexOf('/') + 1)}"`,
       'Cross-Origin-Resource-Policy': 'same-origin',
     });
-    let stream: Readable = opened.stream;
-    if (opened.info.gzip) {
-      headers.set('Vary', 'Accept-Encoding');
-      if (/\bgzip\b/i.test(c.req.header('accept-encoding') ?? '')) {
-        headers.set('Content-Encoding', 'gzip');
-        headers.set('Content-Length', String(opened.info.size));
-      } else {
-        stream = stream.pipe(createGunzip());
-      }
-    } else {
-      headers.set('Content-Length', String(opened.info.size));
-    }
-    return new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, { status: 200, headers });
   });
   routes.all('*', notFound);
   return routes;

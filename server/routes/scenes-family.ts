@@ -3,7 +3,7 @@
 import type { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../http/env';
 import { sceneRoutes } from './scenes';
-import { adminSceneRoutes, clientUtilityRoutes, sceneFileRoutes, sceneShareRoutes } from './scenes-extra';
+import { adminSceneRoutes, clientUtilityRoutes, sceneFileRoutes, sceneShareRoutes, sharedFileRoutes } from './scenes-extra';
 
 export function mountSceneRoutes(app: Hono<AppEnv>, deps: AppDeps): void {
   app.route('/meta20/x/scene', sceneRoutes(deps));
@@ -11,4 +11,5 @@ export function mountSceneRoutes(app: Hono<AppEnv>, deps: AppDeps): void {
   app.route('/api/admin/scene', adminSceneRoutes(deps));
   app.route('/api/client/utility', clientUtilityRoutes(deps));
   app.route('/files/scenes', sceneFileRoutes(deps));
+  app.route('/files/share', sharedFileRoutes(deps));
 }

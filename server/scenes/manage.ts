@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/types';
 import { ApiError, badRequest } from '../http/envelope';
 import { RETCODE } from '../http/retcodes';
+import { FILES_PREFIX } from './files';
 import { sceneDto, versionDto, type Page, type SceneDto, type VersionDto } from './dto';
 import { LABELS_PER_SCENE } from './limits';
 import {
@@ -264,15 +265,71 @@ export async function shareCodeOf(db: Db, actor: Actor, id: number): Promise<str
   throw new ApiError(503, RETCODE.SERVICE_UNAVAILABLE, 'internalError');
 }
 
-export async function sceneByShareCode(db: Db, actor: Actor, code: string): Promise<SceneDto> {
-  if (!SHARE_CODE_SHAPE.test(code)) throw sceneNotFound();
-  const rows = await db.query<SceneRow>(
-    `select ${SCENE_COLUMNS} from ${SCENE_FROM} where s.share_code = $1 and s.project_code = $2 and s.deleted_at is null`,
-    [code, actor.projectCode],
+/**
+ * What anyone holding a share code sees (no login): the scheme's name and preview and the scene
+ * file, each through an address scoped to the code (/files/share/<code>/...), so nothing of the
+ * owner, the project, other scenes or versions leaves with it, and revoking the code closes them.
+ */
+export interface SharedSceneDto {
+  shareCode: string;
+  name: string;
+  /** '' when the scene has no preview */
+  preview: string;
+  file: string;
+}
+
+export type SharedFile = 'scene' | 'preview';
+
+/** Where a shared scene's file is served (public while the code lives). */
+export function sharedFileUrl(code: string, which: SharedFile): string {
+  return `${FILES_PREFIX}share/${code}/${which}`;
+}
+
+/**
+ * The scene a share code opens. Signed-in users of the scene's project get the scene as before (a
+ * colleague opens it in the workspace); anyone else, signed in or not, gets SharedSceneDto. A code
+ * that is malformed, unknown, revoked or whose scene is in the recycle bin is the same plain 404.
+ */
+export async function sceneByShareCode(db: Db, actor: Actor | null, code: string): Promise<SceneDto | SharedSceneDto> {
+  if (!SHARE_CODE_SHAPE.test(code)) throw shareNotFound();
+  const rows = await db.query<SceneRow>(`select ${SCENE_COLUMNS} from ${SCENE_FROM} where s.share_code = $1 and s.deleted_at is null`, [code]);
+  const row = rows[0];
+  if (!row) throw shareNotFound();
+  if (actor && actor.projectCode === row.project_code) {
+    const dto = sceneDto(row);
+    // The code is the owner's to hand out; whoever opens the scene with it does not see it again.
+    return row.owner_id === actor.userId ? dto : { ...dto, shareCode: null };
+  }
+  return {
+    shareCode: code,
+    name: row.name,
+    preview: row.custom_preview_key || row.preview_key ? sharedFileUrl(code, 'preview') : '',
+    file: row.file_key ? sharedFileUrl(code, 'scene') : '',
+  };
+}
+
+/** The stored key (and its content type) behind a shared address, or null (plain 404) when the code does not open it. */
+export async function sharedFileKey(db: Db, code: string, which: SharedFile): Promise<{ key: string; contentType: string } | null> {
+  if (!SHARE_CODE_SHAPE.test(code)) return null;
+  const key = which === 'scene' ? 'v.file_key' : "coalesce(nullif(s.custom_preview_key, ''), v.preview_key)";
+  const rows = await db.query<{ key: string; content_type: string }>(
+    `select f.key, f.content_type from ${SCENE_FROM} join scene_files f on f.key = ${key}
+     where s.share_code = $1 and s.deleted_at is null`,
+    [code],
   );
   const row = rows[0];
-  if (!row) throw sceneNotFound();
-  const dto = sceneDto(row);
-  // The code is the owner's to hand out; whoever opens the scene with it does not see it again.
-  return row.owner_id === actor.userId ? dto : { ...dto, shareCode: null };
+  return row ? { key: row.key, contentType: row.content_type } : null;
+}
+
+/** POST /meta20/scene-share/revoke: the owner withdraws the code; its links answer 404 from now on, and a new create makes a new code. */
+export async function revokeShareCode(db: Db, actor: Actor, id: number): Promise<void> {
+  const rows = await db.query(
+    `update scenes set share_code = null where id = $1 and project_code = $2 and owner_id = $3 and deleted_at is null returning id`,
+    [id, actor.projectCode, actor.userId],
+  );
+  if (rows.length === 0) throw sceneNotFound();
+}
+
+function shareNotFound(): ApiError {
+  return new ApiError(404, RETCODE.NOT_FOUND, 'shareNotFound');
 }

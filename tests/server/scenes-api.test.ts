@@ -18,6 +18,7 @@ import {
   getAirConditioner,
   getScene,
   getSceneByShareCode,
+  revokeSceneShareCode,
   getSceneLabels,
   getSceneVersions,
   isBackupBaseMissing,
@@ -108,7 +109,10 @@ describe('api/scene.ts against the server', () => {
     expect(await putAirConditioner(client, scene.id, { on: true })).toEqual({ on: true });
     expect(await getAirConditioner(client, scene.id)).toEqual({ on: true });
     const { shareCode } = await createSceneShareCode(client, scene.id);
-    expect((await getSceneByShareCode(client, shareCode)).id).toBe(scene.id);
+    const byCode = await getSceneByShareCode(client, shareCode);
+    expect('id' in byCode && byCode.id).toBe(scene.id);
+    expect(await revokeSceneShareCode(client, scene.id)).toEqual({ sceneId: scene.id, shareCode: null });
+    expect(await getSceneByShareCode(client, shareCode, { silent: true }).catch((e: unknown) => (e as { status?: number }).status ?? e)).toBe(404);
 
     const copy = await cloneScene(client, scene.id);
     expect(copy.fromSceneId).toBe(scene.id);

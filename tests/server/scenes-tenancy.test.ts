@@ -114,6 +114,7 @@ for (const backend of backends()) {
         { name: 'update label', method: 'POST', path: '/meta20/x/scene/update-label', body: { sceneId: id, labels: [] } },
         { name: 'remove label', method: 'POST', path: '/meta20/x/scene/remove-label', body: { sceneId: id, label: '机密' } },
         { name: 'share create', method: 'POST', path: '/meta20/scene-share/create', body: { sceneId: id } },
+        { name: 'share revoke', method: 'POST', path: '/meta20/scene-share/revoke', body: { sceneId: id } },
         ...fileUrls.map((url, i) => ({ name: `file ${i}`, method: 'GET', path: url })),
       ];
     };
@@ -123,7 +124,13 @@ for (const backend of backends()) {
         const token = who === 'outsider' ? outsider : colleague;
         const before = await snapshot();
         const list = probes();
-        if (who === 'outsider') list.push({ name: 'share code', method: 'GET', path: `/meta20/scene-share/get-by-share-code?shareCode=${shareCode}` });
+        // A share code is for whoever holds it: another project's user gets what a visitor does,
+        // the scheme's name, preview and file at code-scoped addresses, and nothing else.
+        if (who === 'outsider') {
+          const shared = await call<Record<string, unknown>>(app, 'GET', `/meta20/scene-share/get-by-share-code?shareCode=${shareCode}`, token);
+          expect(shared.status).toBe(200);
+          expect(Object.keys(shared.data).sort()).toEqual(['file', 'name', 'preview', 'shareCode']);
+        }
         for (const p of list) {
           // Files are a project's: a colleague may load them (a scene shared by code needs that).
           if (who === 'colleague' && p.path.startsWith('/files/')) continue;

@@ -9,6 +9,8 @@ export interface KernelCanvasProps {
   readonly className?: string;
   /** Build the default room when the kernel starts with an empty scene (default true). */
   readonly createDefaultRoom?: boolean;
+  /** A viewer: the kernel refuses every document change (a shared scene, /onlyShowScene). */
+  readonly readOnly?: boolean;
 }
 
 const frameStyle: CSSProperties = { position: 'relative', width: '100%', height: '100%', overflow: 'hidden' };
@@ -28,7 +30,7 @@ const overlayStyle: CSSProperties = {
 };
 
 /** The 3D view: a canvas handed to the kernel worker, or a message when that is impossible. */
-export function KernelCanvas({ className, createDefaultRoom = true }: KernelCanvasProps) {
+export function KernelCanvas({ className, createDefaultRoom = true, readOnly = false }: KernelCanvasProps) {
   const { t, i18n } = useLingui();
   const ref = useRef<HTMLCanvasElement>(null);
   const { status, error } = useSnapshot(kernelState);
@@ -44,9 +46,9 @@ export function KernelCanvas({ className, createDefaultRoom = true }: KernelCanv
     const canvas = ref.current;
     if (!canvas) return;
     // Failures land in kernelState (status/error) and are shown below.
-    acquireKernel(canvas, { defaultRoom: createDefaultRoom }).catch(() => {});
+    acquireKernel(canvas, { defaultRoom: createDefaultRoom, readOnly }).catch(() => {});
     return () => releaseKernel(canvas);
-  }, [createDefaultRoom]);
+  }, [createDefaultRoom, readOnly]);
 
   let message: string | null = null;
   const unsupported = error?.code === 'WEBGL2_UNAVAILABLE' || (status === 'failed' && typeof Worker === 'undefined');
@@ -55,7 +57,7 @@ export function KernelCanvas({ className, createDefaultRoom = true }: KernelCanv
   } else if (status === 'failed') {
     message = t`三维视图无法启动，请刷新页面重试。`;
   } else if (error) {
-    message = t`三维视图无法显示，场景仍可编辑。`;
+    message = readOnly ? t`三维视图无法显示。` : t`三维视图无法显示，场景仍可编辑。`;
   }
 
   return (

@@ -83,6 +83,8 @@ export interface StartKernelOptions {
   readonly readyTimeoutMs?: number;
   /** Another worker (tests, benchmarks); by default the module worker built from kernel-worker/main.ts. */
   readonly createWorker?: () => Worker;
+  /** A viewer's kernel: no document change runs in it (InitOptions.readOnly). */
+  readonly readOnly?: boolean;
 }
 
 const DEFAULT_READY_TIMEOUT_MS = 15_000;
@@ -206,7 +208,7 @@ export async function startKernel(canvas: HTMLCanvasElement, options: StartKerne
     } else {
       viewError = { code: 'WEBGL2_UNAVAILABLE', detail: 'this browser cannot hand a canvas to a worker (no OffscreenCanvas)' };
     }
-    const connection = await connectKernel(worker, offscreen, measure(canvas));
+    const connection = await connectKernel(worker, offscreen, options.readOnly ? { ...measure(canvas), readOnly: true } : measure(canvas));
     cleanups.push(() => connection.close());
     const { api } = connection;
     viewError ??= connection.init.rendererError;

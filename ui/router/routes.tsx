@@ -140,10 +140,15 @@ const cloudscreenDesonRawRoute = createRoute({
   component: () => <CloudScreenDeson raw />,
 });
 
+// The read-only viewers (ui/viewer): one viewer, two loaders. /onlyShowScene opens in a new window
+// with ?src=<scene file>&showQuotation=1; /scene-share?shareCode= is what a share link opens.
+const OnlyShowSceneScreen = lazyRouteComponent(() => import('../viewer/screens'), 'OnlyShowSceneScreen');
+const SceneShareScreen = lazyRouteComponent(() => import('../viewer/screens'), 'SceneShareScreen');
+const onlyShowSceneRoute = createRoute({ getParentRoute: () => rootRoute, path: 'onlyShowScene', component: OnlyShowSceneScreen });
+const sceneShareRoute = createRoute({ getParentRoute: () => rootRoute, path: 'scene-share', component: SceneShareScreen });
+
 const publicPlaceholders = [
   child(rootRoute, 'wxlogin', msg`微信登录`),
-  // Scene-only viewer, opened in a new window with ?src=<scene file>&showQuotation=1.
-  child(rootRoute, 'onlyShowScene', msg`场景预览`),
   child(rootRoute, 'pano', msg`全景图`),
   child(rootRoute, 'popClone', msg`方案克隆`),
   child(rootRoute, 'minhuah5', msg`敏华移动端`),
@@ -153,7 +158,6 @@ const publicPlaceholders = [
   child(rootRoute, 'DesignIsLang/detail', msg`设计详情`),
   child(rootRoute, 'FluidAnimation', msg`流体动画`),
   child(rootRoute, 'walkPano', msg`漫游全景`),
-  child(rootRoute, 'scene-share', msg`方案分享`),
   child(rootRoute, 'singlePano', msg`单张全景`),
 ];
 
@@ -302,6 +306,8 @@ export const routeTree = rootRoute.addChildren([
   shukeLoginRoute,
   cloudscreenDesonRoute,
   cloudscreenDesonRawRoute,
+  onlyShowSceneRoute,
+  sceneShareRoute,
   ...publicPlaceholders,
   homeRoute.addChildren([
     homeIndexRoute,

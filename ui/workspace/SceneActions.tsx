@@ -7,6 +7,7 @@ import { requestHistory, requestSave, sceneUi } from '../scene/controller';
 import { hasUnsavedWork, sceneSession } from '../scene/state';
 import { LocalFileMenu } from './LocalFileMenu';
 import { ClientListButton } from './clients/ClientDialog';
+import { ShareButton } from './ShareDialog';
 import './scene.css';
 
 /**
@@ -39,7 +40,7 @@ export function SceneTitle() {
   );
 }
 
-/** 我的方案 / 保存 / 历史版本 / 更多 / 客户列表 in the top bar. */
+/** 我的方案 / 保存 / 历史版本 / 分享 / 更多 / 客户列表 in the top bar. */
 export function SceneActions() {
   const { t } = useLingui();
   const { busy } = useSnapshot(sceneSession);
@@ -67,6 +68,7 @@ export function SceneActions() {
         <ClockIcon />
         <Trans>历史版本</Trans>
       </button>
+      <ShareButton disabled={!ready} />
       <LocalFileMenu />
       <ClientListButton disabled={!ready} />
     </span>
