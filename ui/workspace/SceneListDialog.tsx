@@ -1,4 +1,4 @@
-import { Menu, Portal } from '@ark-ui/react';
+import { Menu } from '@ark-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
@@ -412,15 +412,19 @@ function SchemeManager() {
           }}
         />
       ) : null}
-      <ConfirmDialog
-        open={question !== null}
-        title={question?.title ?? ''}
-        confirmLabel={question?.confirm ?? ''}
-        cancelLabel={t`取消`}
-        tone={pending?.kind === 'clone-selected' ? 'default' : 'danger'}
-        onConfirm={() => void confirmPending()}
-        onCancel={() => setPending(null)}
-      />
+      {question ? (
+        // Mounted open, like the name dialogs: the menu that asked hands focus back to its trigger as
+        // it closes, and a dialog already mounted took that for a click outside and closed at once.
+        <ConfirmDialog
+          open
+          title={question.title}
+          confirmLabel={question.confirm}
+          cancelLabel={t`取消`}
+          tone={pending?.kind === 'clone-selected' ? 'default' : 'danger'}
+          onConfirm={() => void confirmPending()}
+          onCancel={() => setPending(null)}
+        />
+      ) : null}
     </div>
   );
 }
@@ -525,7 +529,8 @@ function SchemeCard({
         className="scene-card"
         role={selecting ? 'checkbox' : undefined}
         aria-checked={selecting ? checked : undefined}
-        aria-current={current ? 'true' : undefined}
+        // While picking, the outline means "selected" only; the badge still says which one is open.
+        aria-current={current && !selecting ? 'true' : undefined}
         aria-label={selecting ? t`选择方案 ${name}` : t`打开方案 ${name}`}
         onClick={() => (selecting ? onToggle() : onChoose('open'))}
       >
@@ -545,32 +550,31 @@ function SchemeCard({
         <CardLabels labels={scene.labels} />
       </button>
       {!selecting ? (
-        <Menu.Root positioning={{ placement: 'bottom-end' }} onSelect={(d) => onChoose(d.value as CardAction)}>
+        <Menu.Root positioning={{ placement: 'bottom-end', strategy: 'fixed' }} onSelect={(d) => onChoose(d.value as CardAction)}>
           <Menu.Trigger className="scheme-item__more" aria-label={t`更多操作 ${name}`} disabled={disabled}>
             <MoreIcon />
           </Menu.Trigger>
-          <Portal>
-            <Menu.Positioner className="scheme-menu__positioner">
-              <Menu.Content className="scheme-menu">
-                <MenuItem value="open">
-                  <Trans>打开</Trans>
-                </MenuItem>
-                <MenuItem value="rename">
-                  <Trans>重命名</Trans>
-                </MenuItem>
-                <MenuItem value="clone">
-                  <Trans>复制</Trans>
-                </MenuItem>
-                <MenuItem value="labels">
-                  <Trans>标签</Trans>
-                </MenuItem>
-                <Menu.Separator className="scheme-menu__separator" />
-                <MenuItem value="delete" danger>
-                  <Trans>删除</Trans>
-                </MenuItem>
-              </Menu.Content>
-            </Menu.Positioner>
-          </Portal>
+          {/* In the dialog, not portalled out of it: the modal hides what lies outside from assistive technology. */}
+          <Menu.Positioner className="scheme-menu__positioner">
+            <Menu.Content className="scheme-menu">
+              <MenuItem value="open">
+                <Trans>打开</Trans>
+              </MenuItem>
+              <MenuItem value="rename">
+                <Trans>重命名</Trans>
+              </MenuItem>
+              <MenuItem value="clone">
+                <Trans>复制</Trans>
+              </MenuItem>
+              <MenuItem value="labels">
+                <Trans>标签</Trans>
+              </MenuItem>
+              <Menu.Separator className="scheme-menu__separator" />
+              <MenuItem value="delete" danger>
+                <Trans>删除</Trans>
+              </MenuItem>
+            </Menu.Content>
+          </Menu.Positioner>
         </Menu.Root>
       ) : null}
     </>
