@@ -413,8 +413,8 @@ function SchemeManager() {
         />
       ) : null}
       {question ? (
-        // Mounted open, like the name dialogs: the menu that asked hands focus back to its trigger as
-        // it closes, and a dialog already mounted took that for a click outside and closed at once.
+        // Mounted open, like the name dialogs: one kept mounted and opened from the card menu never
+        // showed (the menu hands focus back to its trigger as it closes).
         <ConfirmDialog
           open
           title={question.title}
