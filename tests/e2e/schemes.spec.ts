@@ -3,7 +3,7 @@ import { fillLogin } from './support/login';
 
 // 我的方案 as a scheme manager (issue 16): a saved scheme is renamed from its … menu (the top bar
 // follows), labelled and found again by its label chip, copied, the copy deleted to the recycle bin
-// and restored from there. yfang_corp/agent is signed in by no other spec. With SHOTS=<folder> the
+// and restored from there; binning the open scheme leaves its work as an unsaved scheme. yfang_corp/agent is signed in by no other spec. With SHOTS=<folder> the
 // dialog's states are also photographed there.
 
 const AGENT = { project: 'yfang_corp', account: 'agent', password: 'Agent@2026' } as const;
@@ -108,4 +108,11 @@ test('a scheme is renamed, labelled, filtered, copied, binned and restored in �
   await dialog.getByRole('tab', { name: '全部方案' }).click();
   await expect(card(copy)).toBeVisible();
   await expect(card(renamed)).toContainText('当前');
+
+  // Binning the open scheme keeps the work on screen as an unsaved scheme (a later save makes a new one).
+  await menu(renamed, '删除');
+  await page.getByRole('alertdialog').getByRole('button', { name: '删除' }).click();
+  await expect(card(renamed)).toHaveCount(0);
+  await expect(page.getByTestId('scene-title')).toHaveText('未保存方案');
+  await expect(page).not.toHaveURL(/sceneId=/);
 });
