@@ -204,9 +204,15 @@ export interface SceneListQuery {
   readonly deleted?: boolean;
   /** only the schemes of this client */
   readonly clientId?: number;
+  /** default updatedAt (newest change first) */
+  readonly sort?: SceneListSort;
+  /** default desc */
+  readonly order?: 'asc' | 'desc';
 }
 
-/** The signed-in user's scenes, newest change first (page size default 20, at most 100). */
+export type SceneListSort = 'updatedAt' | 'createdAt' | 'name';
+
+/** The signed-in user's scenes, newest change first unless sorted otherwise (page size default 20, at most 100). */
 export function listScenes(client: ApiClient, query: SceneListQuery = {}, options: RequestOptions = {}): Promise<ScenePage<Scene>> {
   return client.get<ScenePage<Scene>>(
     '/meta20/x/scene',
@@ -217,6 +223,8 @@ export function listScenes(client: ApiClient, query: SceneListQuery = {}, option
       label: query.label,
       deleted: query.deleted ? 1 : undefined,
       clientId: query.clientId,
+      sort: query.sort,
+      order: query.order,
     },
     options,
   );
@@ -275,6 +283,11 @@ export function createScene(client: ApiClient, params: CreateSceneParams, option
 /** A manual save (with file) or a change of fields (without): the scene moves to version + 1. */
 export function updateScene(client: ApiClient, id: number, params: UpdateSceneParams, options: SceneWriteOptions = {}): Promise<Scene> {
   return client.put<Scene>(`/meta20/x/scene/${id}`, params, withKey(options));
+}
+
+/** A new name only: not versioned (the version and change time stay), so no baseVersion. */
+export function renameScene(client: ApiClient, id: number, name: string, options: RequestOptions = {}): Promise<Scene> {
+  return client.put<Scene>(`/meta20/x/scene/${id}`, { name }, options);
 }
 
 export function cloneScene(client: ApiClient, id: number, name?: string, options: SceneWriteOptions = {}): Promise<Scene> {

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { requireAuth } from '../auth/middleware';
 import { ApiError, codeEnvelope, okData } from '../http/envelope';
 import type { AppDeps, AppEnv } from '../http/env';
-import { readBodyBytes, readQuery } from '../http/input';
+import { parseWith, readBodyBytes, readQuery } from '../http/input';
 import { RETCODE } from '../http/retcodes';
 import { storeBackup } from '../scenes/backups';
 import { fileUrl, putFloorList, putPreview, putRoomInfo, putSceneFile, recordFile, type StoredSceneFile } from '../scenes/files';
@@ -31,10 +31,13 @@ import {
   getScene,
   labelCounts,
   listScenes,
+  LIST_ORDERS,
+  LIST_SORTS,
   listVersions,
   putAirConditioner,
   removeLabel,
   renameLabel,
+  renameScene,
   restoreDeleted,
   softDelete,
   writeLabels,
@@ -89,6 +92,8 @@ const SaveBody = z.object({
   file: FILE_REF.min(1).optional(),
   baseVersion: z.number().int().min(1).max(2_147_483_647),
 });
+/** A name and nothing else: a rename, which needs no baseVersion (docs/scenes.md). */
+const RenameBody = z.object({ name: NAME }).strict();
 
 const BackupBody = z
   .object({
@@ -122,6 +127,8 @@ const ListQuery = z.object({
   label: z.string().max(LABEL_MAX_CHARS).optional(),
   deleted: z.enum(['0', '1', 'true', 'false']).optional(),
   clientId: z.string().regex(/^[1-9][0-9]{0,15}$/).transform(Number).optional(),
+  sort: z.enum(LIST_SORTS).optional(),
+  order: z.enum(LIST_ORDERS).optional(),
 });
 const HistoryQuery = z.object({
   sceneId: z.string().regex(/^[1-9][0-9]{0,15}$/).transform(Number),
@@ -170,6 +177,8 @@ export function sceneRoutes(deps: AppDeps): Hono<AppEnv> {
         label: q.label?.trim() || undefined,
         deleted: q.deleted === '1' || q.deleted === 'true',
         clientId: q.clientId,
+        sort: q.sort,
+        order: q.order,
       }),
     );
   });
@@ -284,7 +293,10 @@ export function sceneRoutes(deps: AppDeps): Hono<AppEnv> {
 
   routes.put('/:id', async (c) => {
     const id = idFrom(c.req.param('id'));
-    const { value, scope } = await readWriteBody(c, SaveBody, BODY_LIMIT);
+    const { value: raw, scope } = await readWriteBody(c, z.unknown(), BODY_LIMIT);
+    const rename = RenameBody.safeParse(raw);
+    if (rename.success) return okData(c, await renameScene(db, actorOf(c), id, rename.data.name));
+    const value = parseWith(SaveBody, raw);
     const hasMeasuringSize = value.hasMeasuringSize ?? value.has_measuring_size;
     return answerData(c, await saveScene(sd, actorOf(c), scope, id, { ...value, hasMeasuringSize }));
   });

@@ -32,13 +32,30 @@ export interface ListQuery {
   deleted: boolean;
   /** only the schemes of this client */
   clientId?: number;
+  /** newest change first unless asked otherwise */
+  sort?: ListSort;
+  order?: ListOrder;
+}
+
+export const LIST_SORTS = ['updatedAt', 'createdAt', 'name'] as const;
+export type ListSort = (typeof LIST_SORTS)[number];
+export const LIST_ORDERS = ['asc', 'desc'] as const;
+export type ListOrder = (typeof LIST_ORDERS)[number];
+
+// Column names come from this table only, never from the request; the id breaks ties so that a
+// page boundary never repeats or skips a scene of equal name or time.
+const SORT_COLUMNS: Record<ListSort, string> = { updatedAt: 's.updated_at', createdAt: 's.created_at', name: 's.name' };
+
+function orderBy(sort: ListSort, order: ListOrder): string {
+  const dir = order === 'asc' ? 'asc' : 'desc';
+  return `${SORT_COLUMNS[sort]} ${dir}, s.id ${dir}`;
 }
 
 function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }
 
-/** GET /meta20/x/scene: the caller's own scenes, newest change first. */
+/** GET /meta20/x/scene: the caller's own scenes, newest change first unless sort/order say otherwise. */
 export async function listScenes(db: Db, actor: Actor, q: ListQuery): Promise<Page<SceneDto>> {
   const params = [
     actor.projectCode,
@@ -57,13 +74,14 @@ export async function listScenes(db: Db, actor: Actor, q: ListQuery): Promise<Pa
   // The page is cut from the scenes alone (the count over all of them on the way), and only its
   // rows are joined with their versions and labels: a user with a thousand scenes costs the
   // database about half of what joining them all first did.
+  const order = orderBy(q.sort ?? 'updatedAt', q.order ?? 'desc');
   const rows = await db.query<SceneRow & { total: number }>(
     `select ${SCENE_COLUMNS}, s.total
      from (
        select s.*, count(*) over () as total from scenes s where ${where}
-       order by s.updated_at desc, s.id desc limit $7 offset $8
+       order by ${order} limit $7 offset $8
      ) s left join scene_versions v on v.id = s.current_version_id
-     order by s.updated_at desc, s.id desc`,
+     order by ${order}`,
     params,
   );
   let total = rows[0]?.total;
@@ -133,6 +151,19 @@ export async function restoreDeleted(db: Db, actor: Actor, id: number): Promise<
     `update scenes set deleted_at = null, updated_at = now() where id = $1 and project_code = $2 and owner_id = $3 and deleted_at is not null`,
     [id, actor.projectCode, actor.userId],
   );
+  return getOwn(db, actor, id);
+}
+
+/**
+ * PUT /{id} with a name alone: the name is not content, so like labels it is not versioned. The
+ * version and the change time stay, and an open copy of the scene still saves on its base.
+ */
+export async function renameScene(db: Db, actor: Actor, id: number, name: string): Promise<SceneDto> {
+  const rows = await db.query<{ id: number }>(
+    'update scenes set name = $4 where id = $1 and project_code = $2 and owner_id = $3 and deleted_at is null returning id',
+    [id, actor.projectCode, actor.userId, name],
+  );
+  if (rows.length === 0) throw sceneNotFound();
   return getOwn(db, actor, id);
 }
 

@@ -4,7 +4,7 @@ import { version as appVersion } from '../../package.json';
 import { api } from '../app/api';
 import { onLoginFail, registerUnsavedWork } from '../auth/session';
 import { needsAutoSave } from '../auth/session-rules';
-import { whenKernelReady } from '../kernel';
+import { execCommand, whenKernelReady } from '../kernel';
 import { dismiss, notify } from '../notice';
 import { backupIntervalFromConfig, createBackupTimer, runBackup, type BackupOutcome, type BackupTimer } from './backup';
 import { DEFAULT_BACKUP_INTERVAL_MS, SCENE_ID_PARAM } from './constants';
@@ -15,7 +15,8 @@ import { failureText, sceneText, uploadFailureDetail } from './messages';
 import { needsSavePrompt, openFileAsNewScene, openScene, sceneIdFromSearch, type OpenOutcome } from './open';
 import { systemClock } from './ports';
 import { restoreVersion } from './restore';
-import { dismissConflict, saveConflictAsCopy, saveScene, type SaveOutcome, type SceneOpDeps } from './save';
+import { sessionForgets, sessionRenamed } from './scheme-list';
+import { dismissConflict, saveConflictAsCopy, saveRequestStep, saveScene, type SaveOutcome, type SceneOpDeps } from './save';
 import { createOpLock, resetSession, sceneSession } from './state';
 import { createUnsavedHint, type UnsavedHint } from './unsaved-hint';
 import { USER_CONFIG_KEY } from '../prefs/keys';
@@ -208,14 +209,15 @@ export async function importLocalBytes(bytes: Uint8Array): Promise<ImportOutcome
 
 /** 保存 / Ctrl+S: a scene saved before saves at once; a new one asks for its name first. */
 export async function requestSave(): Promise<boolean> {
-  if (!sceneSession.scene) {
-    // 保存 is live as soon as the worker answers; its starting room follows a moment later, and a
-    // click in between must not find the scene empty.
-    await whenKernelReady()?.catch(() => undefined);
-    if (liveKernel.contentRecords() === 0) {
-      notify(sceneText.emptyScene(), { kind: 'warning' });
-      return false;
-    }
+  // 保存 is live as soon as the worker answers; its starting room follows a moment later, and a
+  // click in between must not find the scene empty.
+  await whenKernelReady()?.catch(() => undefined);
+  const step = saveRequestStep(sceneSession, liveKernel);
+  if (step === 'empty') {
+    notify(sceneText.emptyScene(), { kind: 'warning' });
+    return false;
+  }
+  if (step === 'ask-name') {
     sceneUi.saveDialog = { open: true, then: null };
     return false;
   }
@@ -310,6 +312,21 @@ export async function copyConflict(): Promise<void> {
 
 export function cancelConflict(): void {
   dismissConflict(sceneSession);
+}
+
+/** 我的方案 renamed a scheme: for the open one the title and the file's own name follow. */
+export function schemeRenamed(scene: Pick<Scene, 'id' | 'name'>): void {
+  if (!sessionRenamed(sceneSession, scene)) return;
+  // The file carries the name too (a copy saved from it later is named by it). Failures are
+  // reported by the kernel error listener; the stored name is right either way.
+  if (liveKernel.metaName() !== scene.name) void execCommand('meta.update', { name: scene.name }).catch(() => undefined);
+}
+
+/** 我的方案 moved schemes to the recycle bin: if the open one went, the work stays as an unsaved scheme. */
+export function schemesBinned(ids: readonly number[]): void {
+  if (!sessionForgets(sceneSession, ids)) return;
+  sceneForgotten();
+  unsavedHint?.start();
 }
 
 export function requestHistory(): void {

@@ -43,6 +43,15 @@ export function isEmptyScene(kernel: Pick<SceneKernelPort, 'contentRecords'>): b
   return kernel.contentRecords() === 0;
 }
 
+/**
+ * 保存 / Ctrl+S, before anything is shown: an empty scene is refused on the spot (no name dialog,
+ * no upload), a scene never stored asks for its name, a stored one saves.
+ */
+export function saveRequestStep(state: Pick<SceneSessionState, 'scene'>, kernel: Pick<SceneKernelPort, 'contentRecords'>): 'empty' | 'ask-name' | 'save' {
+  if (isEmptyScene(kernel)) return 'empty';
+  return state.scene ? 'save' : 'ask-name';
+}
+
 /** The bytes of a base64 data: URL (the kernel's imageData), or null for anything else. */
 export function dataUrlBytes(url: string): Uint8Array | null {
   const m = /^data:[^,;]*;base64,([A-Za-z0-9+/=]+)$/.exec(url);
