@@ -13,7 +13,8 @@ import { uploadPreviews, type SceneOpDeps } from './save';
 export type BackupSkipReason =
   /**
    * The scene was never saved: store-scene-backup files a backup under a scene id, and a new scene
-   * has none. Its safety net is the hint to save (unsaved-hint.ts) and the save itself.
+   * has none. Its safety nets are the browser's copy (keepOffline), the hint to save
+   * (unsaved-hint.ts) and the save itself.
    */
   | 'unsaved'
   /** a save, open or restore holds the kernel's files: the next interval tries again */
@@ -66,7 +67,7 @@ export async function runBackup(deps: BackupDeps): Promise<BackupOutcome> {
   const { state, kernel, server, lock } = deps;
   if (!state.scene) {
     // No server backup without a scene id, but the browser keeps the work (the keeper decides
-    // whether there is any). Under the lock only so that it never races a first save's load.
+    // whether there is any). Under the lock, so a copy is never taken while a load replaces the scene.
     if (deps.keepOffline && !state.busy) await lock.tryRun(() => keep(deps, 'timed', null));
     return { kind: 'skipped', reason: 'unsaved' };
   }

@@ -6,6 +6,7 @@ import { useKernel } from '../kernel';
 import { answerOpenPrompt, cancelConflict, closeSaveDialog, copyConflict, saveNewScene, sceneUi } from '../scene/controller';
 import { sceneText } from '../scene/messages';
 import { sceneSession } from '../scene/state';
+import { OfflineOfferDialog } from './OfflineBackups';
 import { RestoreDialog } from './RestoreDialog';
 import { SceneDialog } from './SceneDialog';
 import { SceneListDialog } from './SceneListDialog';
@@ -20,6 +21,7 @@ export function SceneDialogs() {
       <SaveConflictDialog />
       <SceneListDialog />
       <RestoreDialog />
+      <OfflineOfferDialog />
     </>
   );
 }
