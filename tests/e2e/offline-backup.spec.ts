@@ -5,7 +5,8 @@ import { fillLogin } from './support/login';
 // core.md §4 离线备份, the third tier: with the network gone, a timed backup and a save both fail,
 // and both leave the work in the browser (IndexedDB). Reopened with the network back, the scene
 // offers the newer copy (发现未保存的离线备份); 忽略 keeps it in 历史版本 → 离线备份, where 恢复
-// brings the edit back. An account no other spec signs in with (fdm20cs/agent).
+// brings the edit back. A scene never saved has no server backups: its timed backup is the
+// browser's copy, offered at the next start. An account no other spec signs in with (fdm20cs/agent).
 
 const AGENT = { project: 'fdm20cs', account: 'agent', password: 'Agent@2026' } as const;
 const SHOTS = '/tmp/shots/offline';
@@ -17,6 +18,28 @@ function topBarButton(page: Page, name: string) {
 /** An image that has loaded and has pixels (a preview, not the placeholder). */
 async function expectPicture(img: Locator): Promise<void> {
   await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+}
+
+/** The kinds of the copies in this browser's IndexedDB (all scenes), oldest first. */
+function storedKinds(page: Page): Promise<string[]> {
+  return page.evaluate(
+    () =>
+      new Promise<string[]>((resolve, reject) => {
+        const open = indexedDB.open('yfang-offline-backups');
+        // Not there yet: this look must not create it (the app creates it with its store).
+        open.onupgradeneeded = () => open.transaction?.abort();
+        open.onerror = () => resolve([]);
+        open.onsuccess = () => {
+          const db = open.result;
+          const all = db.transaction('copies').objectStore('copies').getAll();
+          all.onsuccess = () => {
+            db.close();
+            resolve((all.result as { kind: string }[]).map((c) => c.kind));
+          };
+          all.onerror = () => reject(all.error);
+        };
+      }),
+  );
 }
 
 function rooms(page: Page) {
@@ -107,4 +130,29 @@ test('work done without a network is kept in the browser and offered when the sc
   await topBarButton(page, '保存').click();
   await expect(page.getByText('保存成功')).toBeVisible();
   await expect(page).toHaveURL(sceneUrl);
+});
+
+test('a scene never saved is kept in the browser by the timed backup and offered at the next start', async ({ page }) => {
+  await page.clock.install();
+  await page.goto(`/${AGENT.project}/login`);
+  await fillLogin(page, { account: AGENT.account, password: AGENT.password, agree: true });
+  await expect(page).toHaveURL((url) => url.pathname === '/');
+  await expect(topBarButton(page, '保存')).toBeEnabled({ timeout: 30_000 });
+  await expect(page).toHaveTitle(/^未保存方案/);
+  await setRoomType(page, '卫生间');
+  // No scene id, so no server backup: the timed backup keeps the work in the browser only.
+  const backup = page.waitForRequest((req) => req.url().includes('/store-scene-backup'), { timeout: 2_000 }).catch(() => null);
+  await page.clock.fastForward(300_000);
+  expect(await backup).toBeNull();
+  // Written by the timed backup itself (not only by leaving the page below).
+  await expect.poll(() => storedKinds(page)).toEqual(['timed']);
+
+  await page.goto('/');
+  const offer = page.getByRole('dialog', { name: '发现未保存的离线备份' });
+  await expect(offer).toContainText('未保存方案的离线备份', { timeout: 30_000 });
+  await offer.getByRole('button', { name: '恢复' }).click();
+  await expect(offer).toBeHidden();
+  await expect(page.getByText('已恢复离线备份，请保存方案')).toBeVisible();
+  await expect(rooms(page).first()).toContainText('卫生间');
+  await expect(page).toHaveTitle(/^未保存方案/);
 });

@@ -1,4 +1,4 @@
-import { proxy } from 'valtio/vanilla';
+import { proxy, ref } from 'valtio/vanilla';
 import { isApiError, sendEventLogs, type Scene, type SceneVersion } from '../../api';
 import { version as appVersion } from '../../package.json';
 import { api } from '../app/api';
@@ -130,7 +130,9 @@ async function offerOffline(server: Scene | null): Promise<void> {
     const entries = await listOfflineCopies(server?.id ?? null);
     // The scene may have changed while IndexedDB answered.
     if ((sceneSession.scene?.id ?? null) !== (server?.id ?? null)) return;
-    sceneUi.offlineOffer = offlineOffer(entries, server);
+    const offer = offlineOffer(entries, server);
+    // Kept as it is (ref): a copy is megabytes of bytes the dialog only reads.
+    sceneUi.offlineOffer = offer ? ref(offer) : null;
   } catch (error) {
     console.error('[scene] offline copies unreadable', error);
   }
