@@ -155,4 +155,13 @@ test('a scene never saved is kept in the browser by the timed backup and offered
   await expect(page.getByText('已恢复离线备份，请保存方案')).toBeVisible();
   await expect(rooms(page).first()).toContainText('卫生间');
   await expect(page).toHaveTitle(/^未保存方案/);
+
+  // With no server history, 历史版本 shows this browser's copies only (the restored one stays listed).
+  await topBarButton(page, '历史版本').click();
+  const history = page.getByRole('dialog', { name: '恢复历史版本' });
+  await expect(history.getByRole('tab')).toHaveText(['离线备份']);
+  await expect(history.getByRole('radiogroup', { name: '离线备份' }).getByRole('radio')).toHaveCount(1);
+  await page.screenshot({ path: `${SHOTS}/restore-unsaved-scene.png` });
+  await history.getByRole('button', { name: '取消' }).click();
+  await expect(history).toBeHidden();
 });

@@ -441,10 +441,14 @@ export function cancelConflict(): void {
   dismissConflict(sceneSession);
 }
 
-export function requestHistory(): void {
+export async function requestHistory(): Promise<void> {
   if (!sceneSession.scene) {
-    notify(sceneText.saveFirst(), { kind: 'warning' });
-    return;
+    // A scene never saved has no server history; its browser copies (an offer answered 忽略) do.
+    const copies = await listOfflineCopies(null).catch(() => []);
+    if (copies.length === 0 && !sceneSession.scene) {
+      notify(sceneText.saveFirst(), { kind: 'warning' });
+      return;
+    }
   }
   sceneUi.historyOpen = true;
 }

@@ -66,7 +66,8 @@ function CopyPreview({ entry }: { readonly entry: OfflineEntry }) {
 }
 
 interface ListProps {
-  readonly sceneId: number;
+  /** null: the never-saved scene (no server auto saves) */
+  readonly sceneId: number | null;
   readonly label: string;
   /** a browser copy or a server auto save */
   readonly selected: OfflineEntry | SceneVersion | null;
@@ -89,10 +90,13 @@ export function OfflineCopyList({ sceneId, label, selected, onSelectCopy, onSele
   useEffect(() => {
     const controller = new AbortController();
     const copies = listOfflineCopies(sceneId).catch((): OfflineEntry[] => []);
-    const autos = getSceneVersions(api, sceneId, 'auto', 1, HISTORY_RECORDS, { silent: true, signal: controller.signal }).then(
-      (page) => page.list,
-      (): SceneVersion[] => [],
-    );
+    const autos =
+      sceneId === null
+        ? Promise.resolve([])
+        : getSceneVersions(api, sceneId, 'auto', 1, HISTORY_RECORDS, { silent: true, signal: controller.signal }).then(
+            (page) => page.list,
+            (): SceneVersion[] => [],
+          );
     void Promise.all([copies, autos]).then(([c, a]) => {
       if (controller.signal.aborted) return;
       const all: Row[] = [...c.map((copy) => ({ at: copy.savedAt, copy })), ...a.map((auto) => ({ at: Date.parse(auto.updatedAt) || 0, auto }))];

@@ -32,14 +32,15 @@ export function RestoreDialog() {
   const { historyOpen } = useSnapshot(sceneUi);
   const { scene } = useSnapshot(sceneSession);
   const close = () => (sceneUi.historyOpen = false);
-  if (!scene) return null;
-  return <RestoreDialogFor key={scene.id} sceneId={scene.id} open={historyOpen} onClose={close} />;
+  // A scene never saved has no server history, only this browser's copies of it.
+  return <RestoreDialogFor key={scene?.id ?? 'unsaved'} sceneId={scene?.id ?? null} open={historyOpen} onClose={close} />;
 }
 
-function RestoreDialogFor({ sceneId, open, onClose }: { sceneId: number; open: boolean; onClose: () => void }) {
+function RestoreDialogFor({ sceneId, open, onClose }: { sceneId: number | null; open: boolean; onClose: () => void }) {
   const { t, i18n } = useLingui();
   const { busy } = useSnapshot(sceneSession);
-  const [tab, setTab] = useState<TabKind>('manual');
+  const tabs = sceneId === null ? TABS.filter((x) => x.kind === 'offline') : TABS;
+  const [tab, setTab] = useState<TabKind>(tabs[0]!.kind);
   const [selected, setSelected] = useState<Selection>(null);
 
   const close = () => {
@@ -82,14 +83,14 @@ function RestoreDialogFor({ sceneId, open, onClose }: { sceneId: number; open: b
         lazyMount
       >
         <Tabs.List className="history-tabs__list">
-          {TABS.map(({ kind, label }) => (
+          {tabs.map(({ kind, label }) => (
             <Tabs.Trigger key={kind} value={kind} className="history-tabs__tab">
               {i18n._(label)}
             </Tabs.Trigger>
           ))}
           <Tabs.Indicator className="history-tabs__indicator" />
         </Tabs.List>
-        {TABS.map(({ kind, label }) => (
+        {tabs.map(({ kind, label }) => (
           <Tabs.Content key={kind} value={kind} className="history-tabs__panel">
             {!open ? null : kind === 'offline' ? (
               <OfflineCopyList
@@ -100,7 +101,7 @@ function RestoreDialogFor({ sceneId, open, onClose }: { sceneId: number; open: b
                 onSelectAutoSave={(version) => setSelected({ from: 'server', version })}
                 emptyIcon={<EmptyIcon />}
               />
-            ) : (
+            ) : sceneId === null ? null : (
               <VersionList
                 sceneId={sceneId}
                 kind={kind}
