@@ -1,8 +1,10 @@
 import { isBackupBaseMissing, type SceneVersion } from '../../api';
 import { DEFAULT_BACKUP_INTERVAL_MS, USER_CONFIG_BACKUP_TIME_MS } from './constants';
+import type { OfflineKind } from './offline-store';
+import { takeSnapshot, type SceneSnapshot } from './offline';
 import type { Clock } from './ports';
 import { writeWithRetry } from './retry';
-import type { SceneOpDeps } from './save';
+import { uploadPreviews, type SceneOpDeps } from './save';
 
 // The timed backup (core.md §4 backup cycle): what changed since the acknowledged base goes to
 // store-scene-backup as a delta (or the whole file when there is no base yet, or the server lost
@@ -11,7 +13,8 @@ import type { SceneOpDeps } from './save';
 export type BackupSkipReason =
   /**
    * The scene was never saved: store-scene-backup files a backup under a scene id, and a new scene
-   * has none. Its safety net is the hint to save (unsaved-hint.ts) and the save itself.
+   * has none. Its safety nets are the browser's copy (keepOffline), the hint to save
+   * (unsaved-hint.ts) and the save itself.
    */
   | 'unsaved'
   /** a save, open or restore holds the kernel's files: the next interval tries again */
@@ -31,34 +34,62 @@ export type BackupOutcome =
 
 export interface BackupDeps extends SceneOpDeps {
   readonly clock: Pick<Clock, 'now'>;
+  /** the user config's backupMode 1: the scene's previews go with each backup */
+  readonly withPreviews?: boolean;
+  /**
+   * The third tier (offline-store.ts): every timed backup is also kept in the browser, stored or
+   * not, and so is the work of a scene never saved, which has no server backups. Its own failures
+   * never fail the backup.
+   */
+  readonly keepOffline?: (kind: OfflineKind, snapshot: SceneSnapshot | null) => Promise<unknown>;
 }
 
-async function storeFull(deps: SceneOpDeps, sceneId: number, file: Uint8Array | string): Promise<SceneVersion> {
+type BackupPreviews = { preview?: string; multiFloorImage?: string };
+
+async function storeFull(deps: SceneOpDeps, sceneId: number, file: Uint8Array | string, previews: BackupPreviews): Promise<SceneVersion> {
   const { server } = deps;
   // Uploaded rather than inline: the whole scene travels as its (gzip) bytes.
   const uploaded = await server.upload('scene', file);
-  return writeWithRetry(server.newKey, (key) => server.storeBackup({ sceneId, file: uploaded.url }, key));
+  return writeWithRetry(server.newKey, (key) => server.storeBackup({ sceneId, file: uploaded.url, ...previews }, key));
+}
+
+async function keep(deps: BackupDeps, kind: OfflineKind, snapshot: SceneSnapshot | null): Promise<void> {
+  await deps.keepOffline?.(kind, snapshot).catch(() => undefined);
+}
+
+/** The copy (and previews) of what is on screen; a kernel that cannot give it leaves the backup without. */
+function snapshotFor(deps: BackupDeps): Promise<SceneSnapshot | null> {
+  if (!deps.keepOffline && !deps.withPreviews) return Promise.resolve(null);
+  return takeSnapshot(deps.kernel, deps.state).catch(() => null);
 }
 
 export async function runBackup(deps: BackupDeps): Promise<BackupOutcome> {
   const { state, kernel, server, lock } = deps;
-  if (!state.scene) return { kind: 'skipped', reason: 'unsaved' };
+  if (!state.scene) {
+    // No server backup without a scene id, but the browser keeps the work (the keeper decides
+    // whether there is any). Under the lock, so a copy is never taken while a load replaces the scene.
+    if (deps.keepOffline && !state.busy) await lock.tryRun(() => keep(deps, 'timed', null));
+    return { kind: 'skipped', reason: 'unsaved' };
+  }
   if (state.conflict) return { kind: 'skipped', reason: 'conflict' };
   if (state.busy) return { kind: 'skipped', reason: 'busy' };
+  let snapshot: SceneSnapshot | null = null;
   try {
     const outcome = await lock.tryRun(async (): Promise<BackupOutcome> => {
       const scene = state.scene;
       if (!scene) return { kind: 'skipped', reason: 'unsaved' };
       const change = await kernel.backupDelta();
       if (change.kind === 'none') return { kind: 'skipped', reason: 'no-change' };
+      snapshot = await snapshotFor(deps);
+      const previews: BackupPreviews = deps.withPreviews && snapshot ? await uploadPreviews(server, snapshot.data) : {};
       let version: SceneVersion;
       let sent: 'delta' | 'full';
       if (change.kind === 'full') {
-        version = await storeFull(deps, scene.id, change.file.gzip);
+        version = await storeFull(deps, scene.id, change.file.gzip, previews);
         sent = 'full';
       } else {
         try {
-          version = await writeWithRetry(server.newKey, (key) => server.storeBackup({ sceneId: scene.id, content: change.delta }, key));
+          version = await writeWithRetry(server.newKey, (key) => server.storeBackup({ sceneId: scene.id, content: change.delta, ...previews }, key));
           sent = 'delta';
         } catch (e) {
           if (!isBackupBaseMissing(e)) throw e;
@@ -69,16 +100,19 @@ export async function runBackup(deps: BackupDeps): Promise<BackupOutcome> {
           // must not do: keep the work counted as unsaved (a false "unsaved" is the safe side).
           const file = await kernel.save();
           state.unconfirmedSave = true;
-          version = await storeFull(deps, scene.id, file.gzip);
+          version = await storeFull(deps, scene.id, file.gzip, previews);
           sent = 'full';
         }
       }
       await kernel.acknowledge(String(version.id));
       state.lastBackup = { at: deps.clock.now(), versionId: version.id };
+      await keep(deps, 'timed', snapshot);
       return { kind: 'stored', version, sent };
     });
     return outcome ?? { kind: 'skipped', reason: 'busy' };
   } catch (error) {
+    // The server did not take it: the browser's copy is all there is of this work now.
+    await keep(deps, 'failed-backup', snapshot);
     return { kind: 'failed', error };
   }
 }

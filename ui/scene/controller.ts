@@ -1,8 +1,9 @@
-import { proxy } from 'valtio/vanilla';
+import { proxy, ref } from 'valtio/vanilla';
 import { isApiError, sendEventLogs, type Scene, type SceneVersion } from '../../api';
 import { version as appVersion } from '../../package.json';
 import { api } from '../app/api';
 import { onLoginFail, registerUnsavedWork } from '../auth/session';
+import { readUser } from '../auth/storage';
 import { needsAutoSave } from '../auth/session-rules';
 import { execCommand, whenKernelReady } from '../kernel';
 import { dismiss, notify } from '../notice';
@@ -12,6 +13,8 @@ import { autoSaveOnForcedLogout, once } from './forced-logout';
 import { liveKernel, liveServer } from './live';
 import { importLocalFile, type ImportOutcome } from './local-file';
 import { failureText, sceneText, uploadFailureDetail } from './messages';
+import { createOfflineKeeper, offlineKindForSave, offlineOffer, restoreOfflineCopy } from './offline';
+import { createOfflineStore, offlineSceneKey, type OfflineEntry, type OfflineKind, type OfflineOwner, type OfflineStorePort } from './offline-store';
 import { needsSavePrompt, openFileAsNewScene, openScene, sceneIdFromSearch, type OpenOutcome } from './open';
 import { systemClock } from './ports';
 import { restoreVersion } from './restore';
@@ -40,9 +43,11 @@ export interface SceneUiState {
   listOpen: boolean;
   /** the restore-history-version dialog */
   historyOpen: boolean;
+  /** 发现未保存的离线备份: a copy newer than what the server holds, offered once the scene is open */
+  offlineOffer: OfflineEntry | null;
 }
 
-export const sceneUi = proxy<SceneUiState>({ saveDialog: { open: false, then: null }, openPrompt: null, listOpen: false, historyOpen: false });
+export const sceneUi = proxy<SceneUiState>({ saveDialog: { open: false, then: null }, openPrompt: null, listOpen: false, historyOpen: false, offlineOffer: null });
 
 const lock = createOpLock();
 const deps: SceneOpDeps = { kernel: liveKernel, server: liveServer, state: sceneSession, lock };
@@ -52,14 +57,145 @@ let unsavedHint: UnsavedHint | null = null;
 /** the persistent "timed backup failed" notice, closed by the next successful save or backup */
 let backupFailureNotice: number | null = null;
 
-function readUserConfig(): { backupTime?: unknown } | null {
+function readUserConfig(): { backupTime?: unknown; backupMode?: unknown } | null {
   try {
     const raw = localStorage.getItem(USER_CONFIG_KEY);
     const v: unknown = raw ? JSON.parse(raw) : null;
-    return typeof v === 'object' && v !== null ? (v as { backupTime?: unknown }) : null;
+    return typeof v === 'object' && v !== null ? (v as { backupTime?: unknown; backupMode?: unknown }) : null;
   } catch {
     return null;
   }
+}
+
+// ---- the third tier: copies in the browser (offline.ts, offline-store.ts) ----
+
+/** Opened on first use: a browser without IndexedDB (or with it blocked) just keeps no copies. */
+let offlineStore: OfflineStorePort | null = null;
+function store(): OfflineStorePort | null {
+  if (!offlineStore && typeof indexedDB !== 'undefined') offlineStore = createOfflineStore();
+  return offlineStore;
+}
+
+function offlineOwner(): OfflineOwner | null {
+  const user = readUser();
+  return user && user.id > 0 && user.project ? { userId: user.id, project: user.project } : null;
+}
+
+const noStore: OfflineStorePort = {
+  put: async () => ({ stored: false, error: new Error('no IndexedDB'), dropped: 0 }),
+  list: async () => [],
+  dismiss: async () => undefined,
+};
+
+const keeper = createOfflineKeeper({
+  kernel: liveKernel,
+  state: sceneSession,
+  store: {
+    put: (copy) => (store() ?? noStore).put(copy),
+    list: (key) => (store() ?? noStore).list(key),
+    dismiss: (ids) => (store() ?? noStore).dismiss(ids),
+  },
+  owner: offlineOwner,
+  clock: systemClock,
+});
+
+/** A full disk is said once a session: every later copy would only say it again. */
+let quotaTold = false;
+
+async function keepOffline(kind: OfflineKind, snapshot: Parameters<typeof keeper.keep>[1] = null): Promise<boolean> {
+  try {
+    const result = await keeper.keep(kind, snapshot);
+    if (!result) return false;
+    if (result.dropped > 0 && !quotaTold) {
+      quotaTold = true;
+      notify(result.stored ? sceneText.offlineQuotaDropped() : sceneText.offlineQuotaFull(), { kind: 'warning' });
+    } else if (!result.stored) {
+      console.error('[scene] offline copy not kept', result.error);
+    }
+    return result.stored;
+  } catch (error) {
+    console.error('[scene] offline copy not kept', error);
+    return false;
+  }
+}
+
+/** The copies of the open scene (or of the never-saved scene) for the restore dialog, newest first. */
+export async function listOfflineCopies(sceneId: number | null): Promise<OfflineEntry[]> {
+  const owner = offlineOwner();
+  const s = store();
+  return owner && s ? s.list(offlineSceneKey(owner, sceneId)) : [];
+}
+
+/** Looks for a copy to offer once a scene is open (or at a start with none). */
+async function offerOffline(server: Scene | null): Promise<void> {
+  try {
+    const entries = await listOfflineCopies(server?.id ?? null);
+    // The scene may have changed while IndexedDB answered.
+    if ((sceneSession.scene?.id ?? null) !== (server?.id ?? null)) return;
+    const offer = offlineOffer(entries, server);
+    // Kept as it is (ref): a copy is megabytes of bytes the dialog only reads.
+    sceneUi.offlineOffer = offer ? ref(offer) : null;
+  } catch (error) {
+    console.error('[scene] offline copies unreadable', error);
+  }
+}
+
+async function dismissOffline(ids: readonly number[]): Promise<void> {
+  await store()?.dismiss(ids).catch(() => undefined);
+}
+
+/** The offer's 忽略: the copy stays in 离线备份 but is not offered again. */
+export function ignoreOfflineOffer(): void {
+  const entry = sceneUi.offlineOffer;
+  sceneUi.offlineOffer = null;
+  if (entry) void dismissOffline([entry.id]);
+}
+
+/** The offer's 恢复, and 离线备份's 恢复: the copy goes on screen, unsaved until saved. */
+export async function restoreOffline(entry: OfflineEntry | null): Promise<boolean> {
+  if (!entry) {
+    notify(sceneText.selectRecord(), { kind: 'warning' });
+    return false;
+  }
+  const outcome = await restoreOfflineCopy(deps, entry);
+  switch (outcome.kind) {
+    case 'restored':
+      if (sceneUi.offlineOffer?.id === entry.id) sceneUi.offlineOffer = null;
+      void dismissOffline([entry.id]);
+      clearBackupFailure();
+      backupTimer?.restart();
+      notify(sceneText.offlineRestored(), { kind: 'success' });
+      return true;
+    case 'busy':
+      notify(sceneText.busy(), { kind: 'warning' });
+      return false;
+    case 'other-scene':
+      sceneUi.offlineOffer = null;
+      return true;
+    case 'refused':
+      notify(outcome.error.code === 'UNSUPPORTED_VERSION' ? sceneText.newerFile() : sceneText.badFile(), { kind: 'error' });
+      return false;
+    case 'failed':
+      console.error('[scene] offline copy not loaded', outcome.error);
+      notify(sceneText.openFailed(), { kind: 'error' });
+      return false;
+  }
+}
+
+/** A save that could not reach the server leaves the work in the browser, and says so. */
+function keepFailedSave(outcome: SaveOutcome): void {
+  const kind = offlineKindForSave(outcome);
+  if (!kind) return;
+  void keepOffline(kind).then((kept) => {
+    if (kept) notify(sceneText.offlineSavedFailed(), { kind: 'info' });
+  });
+}
+
+/** The tab is hidden or closing: one last copy, best effort (see README: the kernel answers asynchronously). */
+function onPageHide(event: Event): void {
+  if (event.type !== 'pagehide' && document.visibilityState !== 'hidden') return;
+  if (!needsAutoSave({ contentRecords: liveKernel.contentRecords(), dirty: liveKernel.dirty(), unconfirmedSave: sceneSession.unconfirmedSave })) return;
+  void keepOffline('unload');
 }
 
 function clearBackupFailure(): void {
@@ -127,8 +263,11 @@ function showOpenOutcome(outcome: Exclude<OpenOutcome, { kind: 'opened' }>): voi
 }
 
 function showSaveOutcome(outcome: SaveOutcome): void {
+  keepFailedSave(outcome);
   switch (outcome.kind) {
     case 'saved':
+      // The never-saved scene's copies are this scene's past now: no start offers them again.
+      if (outcome.created) void listOfflineCopies(null).then((list) => dismissOffline(list.map((e) => e.id)));
       sceneStored(outcome.scene);
       notify(sceneText.saved(), { kind: 'success' });
       return;
@@ -164,6 +303,7 @@ async function open(target: Scene | number): Promise<boolean> {
   sceneStored(outcome.scene);
   // core.md §4: after a load the first wait is the default interval.
   backupTimer?.restart();
+  void offerOffline(outcome.scene);
   return true;
 }
 
@@ -329,10 +469,14 @@ export function schemesBinned(ids: readonly number[]): void {
   unsavedHint?.start();
 }
 
-export function requestHistory(): void {
+export async function requestHistory(): Promise<void> {
   if (!sceneSession.scene) {
-    notify(sceneText.saveFirst(), { kind: 'warning' });
-    return;
+    // A scene never saved has no server history; its browser copies (an offer answered 忽略) do.
+    const copies = await listOfflineCopies(null).catch(() => []);
+    if (copies.length === 0 && !sceneSession.scene) {
+      notify(sceneText.saveFirst(), { kind: 'warning' });
+      return;
+    }
   }
   sceneUi.historyOpen = true;
 }
@@ -365,7 +509,7 @@ export async function restore(version: SceneVersion | null): Promise<boolean> {
 
 function closeDialogs(): void {
   settleNameDialog(false);
-  Object.assign(sceneUi, { saveDialog: { open: false, then: null }, openPrompt: null, listOpen: false, historyOpen: false });
+  Object.assign(sceneUi, { saveDialog: { open: false, then: null }, openPrompt: null, listOpen: false, historyOpen: false, offlineOffer: null });
 }
 
 function onKeyDown(event: KeyboardEvent): void {
@@ -426,7 +570,16 @@ export function attachSceneSession(): () => void {
       clock: systemClock,
       firstDelayMs: DEFAULT_BACKUP_INTERVAL_MS,
       intervalMs: backupIntervalFromConfig(readUserConfig()),
-      run: async () => showBackupOutcome(await runBackup({ ...deps, clock: systemClock })),
+      run: async () =>
+        showBackupOutcome(
+          await runBackup({
+            ...deps,
+            clock: systemClock,
+            // catalogues.md user config: backupMode 1 (the default) sends the previews too.
+            withPreviews: Number(readUserConfig()?.backupMode ?? 1) === 1,
+            keepOffline: (kind, snapshot) => keepOffline(kind, snapshot),
+          }),
+        ),
     });
     const hint = createUnsavedHint({
       clock: systemClock,
@@ -436,6 +589,12 @@ export function attachSceneSession(): () => void {
     backupTimer = timer;
     unsavedHint = hint;
     window.addEventListener('keydown', onKeyDown);
+    document.addEventListener('visibilitychange', onPageHide);
+    window.addEventListener('pagehide', onPageHide);
+    cleanups.push(
+      () => document.removeEventListener('visibilitychange', onPageHide),
+      () => window.removeEventListener('pagehide', onPageHide),
+    );
     cleanups.push(() => window.removeEventListener('keydown', onKeyDown), autoSaveOnLoginFail(), unsavedWorkPort(), () => timer.stop(), () => hint.cancel());
 
     const sceneId = sceneIdFromSearch(window.location.search);
@@ -444,7 +603,11 @@ export function attachSceneSession(): () => void {
       async () => {
         if (detached) return;
         timer.restart();
-        if (sceneId === null || !(await open(sceneId))) hint.start();
+        if (sceneId === null || !(await open(sceneId))) {
+          hint.start();
+          // A start with no stored scene: the never-saved scene's newest copy is offered.
+          if (sceneId === null) void offerOffline(null);
+        }
       },
       () => undefined,
     );

@@ -44,6 +44,12 @@ export const sceneText = {
   autoSaveFailed: () => t`自动保存方案出错`,
   opening: () => t`当前方案打开中...`,
   restoring: () => t`正在恢复历史版本…`,
+  /** an offline copy is on screen; it is stored only once saved */
+  offlineRestored: () => t`已恢复离线备份，请保存方案`,
+  offlineSavedFailed: () => t`无法连接服务器，当前方案已备份在本浏览器中，请在网络恢复后保存`,
+  /** the browser's storage is full: older copies made room, or none could be kept */
+  offlineQuotaDropped: () => t`浏览器存储空间不足，已删除较早的离线备份`,
+  offlineQuotaFull: () => t`浏览器存储空间不足，无法保存离线备份`,
 };
 
 /** A failure in words: the server's or client's message for API errors, the kernel's otherwise. */

@@ -8,32 +8,40 @@ import { getSceneVersions, isApiError, type SceneVersion, type SceneVersionKind 
 import { api } from '../app/api';
 import { apiErrorText } from '../notice';
 import { HISTORY_RECORDS } from '../scene/constants';
-import { restore, sceneUi } from '../scene/controller';
+import { restore, restoreOffline, sceneUi } from '../scene/controller';
+import type { OfflineEntry } from '../scene/offline-store';
 import { sceneSession } from '../scene/state';
+import { OfflineCopyList } from './OfflineBackups';
 import { formatTime, SceneDialog, ScenePreview } from './SceneDialog';
 
-// The restore-history-version dialog (core.md §4): manual saves, timed backups and offline backups
-// (the server's auto saves), each the newest 20 with preview and update time; one record restores.
+// The restore-history-version dialog (core.md §4): manual saves and timed backups from the server,
+// and offline backups (the copies this browser keeps, with the server's forced-logout auto saves,
+// OfflineBackups.tsx), each the newest 20 with preview and time; one record restores.
 
-const TABS: readonly { kind: SceneVersionKind; label: MessageDescriptor }[] = [
+type TabKind = Exclude<SceneVersionKind, 'auto'> | 'offline';
+
+const TABS: readonly { kind: TabKind; label: MessageDescriptor }[] = [
   { kind: 'manual', label: msg`手动保存` },
   { kind: 'backup', label: msg`定时备份` },
-  { kind: 'auto', label: msg`离线备份` },
+  { kind: 'offline', label: msg`离线备份` },
 ];
+
+type Selection = { readonly from: 'server'; readonly version: SceneVersion } | { readonly from: 'offline'; readonly entry: OfflineEntry } | null;
 
 export function RestoreDialog() {
   const { historyOpen } = useSnapshot(sceneUi);
   const { scene } = useSnapshot(sceneSession);
   const close = () => (sceneUi.historyOpen = false);
-  if (!scene) return null;
-  return <RestoreDialogFor key={scene.id} sceneId={scene.id} open={historyOpen} onClose={close} />;
+  // A scene never saved has no server history, only this browser's copies of it.
+  return <RestoreDialogFor key={scene?.id ?? 'unsaved'} sceneId={scene?.id ?? null} open={historyOpen} onClose={close} />;
 }
 
-function RestoreDialogFor({ sceneId, open, onClose }: { sceneId: number; open: boolean; onClose: () => void }) {
+function RestoreDialogFor({ sceneId, open, onClose }: { sceneId: number | null; open: boolean; onClose: () => void }) {
   const { t, i18n } = useLingui();
   const { busy } = useSnapshot(sceneSession);
-  const [tab, setTab] = useState<SceneVersionKind>('manual');
-  const [selected, setSelected] = useState<SceneVersion | null>(null);
+  const tabs = sceneId === null ? TABS.filter((x) => x.kind === 'offline') : TABS;
+  const [tab, setTab] = useState<TabKind>(tabs[0]!.kind);
+  const [selected, setSelected] = useState<Selection>(null);
 
   const close = () => {
     setSelected(null);
@@ -41,7 +49,8 @@ function RestoreDialogFor({ sceneId, open, onClose }: { sceneId: number; open: b
   };
 
   async function onRestore() {
-    if (await restore(selected)) close();
+    const done = selected?.from === 'offline' ? await restoreOffline(selected.entry) : await restore(selected?.version ?? null);
+    if (done) close();
   }
 
   return (
@@ -68,22 +77,39 @@ function RestoreDialogFor({ sceneId, open, onClose }: { sceneId: number; open: b
         className="history-tabs"
         value={tab}
         onValueChange={(d) => {
-          setTab(d.value as SceneVersionKind);
+          setTab(d.value as TabKind);
           setSelected(null);
         }}
         lazyMount
       >
         <Tabs.List className="history-tabs__list">
-          {TABS.map(({ kind, label }) => (
+          {tabs.map(({ kind, label }) => (
             <Tabs.Trigger key={kind} value={kind} className="history-tabs__tab">
               {i18n._(label)}
             </Tabs.Trigger>
           ))}
           <Tabs.Indicator className="history-tabs__indicator" />
         </Tabs.List>
-        {TABS.map(({ kind, label }) => (
+        {tabs.map(({ kind, label }) => (
           <Tabs.Content key={kind} value={kind} className="history-tabs__panel">
-            {open ? <VersionList sceneId={sceneId} kind={kind} label={i18n._(label)} selected={selected} onSelect={setSelected} /> : null}
+            {!open ? null : kind === 'offline' ? (
+              <OfflineCopyList
+                sceneId={sceneId}
+                label={i18n._(label)}
+                selected={selected?.from === 'offline' ? selected.entry : (selected?.version ?? null)}
+                onSelectCopy={(entry) => setSelected({ from: 'offline', entry })}
+                onSelectAutoSave={(version) => setSelected({ from: 'server', version })}
+                emptyIcon={<EmptyIcon />}
+              />
+            ) : sceneId === null ? null : (
+              <VersionList
+                sceneId={sceneId}
+                kind={kind}
+                label={i18n._(label)}
+                selected={selected?.from === 'server' ? selected.version : null}
+                onSelect={(version) => setSelected({ from: 'server', version })}
+              />
+            )}
           </Tabs.Content>
         ))}
       </Tabs.Root>

@@ -64,7 +64,7 @@ export function SceneActions() {
         {saving ? <span className="scene-actions__spinner" aria-hidden="true" /> : <SaveIcon />}
         <Trans>保存</Trans>
       </button>
-      <button type="button" className="button button--ghost" disabled={!ready} onClick={requestHistory}>
+      <button type="button" className="button button--ghost" disabled={!ready} onClick={() => void requestHistory()}>
         <ClockIcon />
         <Trans>历史版本</Trans>
       </button>

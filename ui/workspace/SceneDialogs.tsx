@@ -7,6 +7,7 @@ import { answerOpenPrompt, cancelConflict, closeSaveDialog, copyConflict, saveNe
 import { sceneText } from '../scene/messages';
 import { sceneSession } from '../scene/state';
 import { ClientDialog } from './clients/ClientDialog';
+import { OfflineOfferDialog } from './OfflineBackups';
 import { RestoreDialog } from './RestoreDialog';
 import { SceneDialog } from './SceneDialog';
 import { SceneListDialog } from './SceneListDialog';
@@ -22,6 +23,7 @@ export function SceneDialogs() {
       <SceneListDialog />
       <RestoreDialog />
       <ClientDialog />
+      <OfflineOfferDialog />
     </>
   );
 }
