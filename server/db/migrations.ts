@@ -1,5 +1,6 @@
 import { ACCOUNTS_MIGRATIONS } from './families/accounts';
 import { CATALOGUES_MIGRATIONS } from './families/catalogues';
+import { HOUSE_TYPES_MIGRATIONS } from './families/house-types';
 import { PREFERENCES_MIGRATIONS } from './families/preferences';
 import { PRICING_MIGRATIONS } from './families/pricing';
 import { SCENES_MIGRATIONS } from './families/scenes';
@@ -74,4 +75,5 @@ export const MIGRATIONS: readonly Migration[] = [
   ...CATALOGUES_MIGRATIONS,
   ...PRICING_MIGRATIONS,
   ...PREFERENCES_MIGRATIONS,
+  ...HOUSE_TYPES_MIGRATIONS,
 ];

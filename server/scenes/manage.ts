@@ -31,7 +31,8 @@ export interface ListQuery {
   deleted: boolean;
 }
 
-function likePattern(text: string): string {
+/** An ILIKE pattern that finds `text` anywhere, its own %, _ and backslash taken literally. */
+export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }
 
