@@ -12,3 +12,4 @@ export * from './source-library';
 export * from './scene';
 export * from './material';
 export * from './price-list';
+export * from './house-type';

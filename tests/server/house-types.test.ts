@@ -7,6 +7,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/types';
+import { createHouseType, deleteHouseType, listHouseTypes } from '../../api/house-type';
+import { isApiError } from '../../api/errors';
+import { login as apiLogin } from '../../api/session';
+import { apiClientFor } from './catalogue-helpers';
 import { backends, openTestApp } from './helpers';
 import {
   call,
@@ -181,6 +185,18 @@ for (const backend of backends()) {
       const other = rest.data.list[0]!;
       expect((await call(app, 'DELETE', `${BASE}/${other.id}`, admin)).status).toBe(200);
       expect((await call<PageAnswer<HouseTypeAnswer>>(app, 'GET', BASE, owner)).data.total).toBe(0);
+    });
+
+    it('answers the typed client of api/house-type.ts (last: its login ends the owner\'s other session)', async () => {
+      const client = apiClientFor(app as Parameters<typeof apiClientFor>[0]);
+      await apiLogin(client, { project: 'yfang', account: 'designer', password: 'Design@2026' });
+      const made = await createHouseType(client, { sceneId: scene.id, ...HOUSE, name: '客户端' }, { idempotencyKey: 'house-type-1' });
+      const replay = await createHouseType(client, { sceneId: scene.id, ...HOUSE, name: '客户端' }, { idempotencyKey: 'house-type-1' });
+      expect(replay.id).toBe(made.id);
+      expect((await listHouseTypes(client, { keyword: '客户端' })).list.map((e) => e.id)).toEqual([made.id]);
+      const refused = await createHouseType(client, { sceneId: 987654321, ...HOUSE }).catch((e: unknown) => e);
+      expect(isApiError(refused) && refused.status).toBe(404);
+      expect(await deleteHouseType(client, made.id)).toEqual({ id: made.id });
     });
   });
 }
