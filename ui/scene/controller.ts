@@ -186,7 +186,10 @@ async function open(target: Scene | number): Promise<boolean> {
 /** Starts a new scheme: the kernel holds it, the session forgets the stored scene, the save hint starts. */
 async function startNew(start: NewSchemeStart): Promise<boolean> {
   if (start.kind === 'house-type') return openSceneFile(start.file);
-  const step = await startNewScene(deps, start.meta);
+  // A start that waited behind 保存提示 was kept in sceneUi, a valtio proxy, which the worker's
+  // postMessage cannot clone: the kernel gets a plain copy.
+  const meta = JSON.parse(JSON.stringify(start.meta)) as NewSceneMeta;
+  const step = await startNewScene(deps, meta);
   if (!step.ok) {
     if (step.outcome.kind === 'busy') notify(sceneText.busy(), { kind: 'warning' });
     else {

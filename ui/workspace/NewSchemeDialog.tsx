@@ -37,23 +37,46 @@ type Tab = 'form' | 'library';
 const LIBRARY_PAGE_SIZE = 8;
 
 export function NewSchemeDialog() {
-  const { t } = useLingui();
   const { newSchemeOpen } = useSnapshot(sceneUi);
-  return (
-    <SceneDialog open={newSchemeOpen} title={t`新建方案`} size="wide" onClose={() => (sceneUi.newSchemeOpen = false)} footer={null}>
-      {newSchemeOpen ? <NewSchemeBody /> : null}
-    </SceneDialog>
-  );
+  // Mounted while open: every opening starts from a fresh form and no selection.
+  return newSchemeOpen ? <OpenNewSchemeDialog /> : null;
 }
 
-function NewSchemeBody() {
+function OpenNewSchemeDialog() {
   const { t } = useLingui();
   const [tab, setTab] = useState<Tab>('form');
   const [picked, setPicked] = useState<HouseType | null>(null);
   const formId = useId();
   const close = () => (sceneUi.newSchemeOpen = false);
-  return (
+  const footer = (
     <>
+      {tab === 'library' ? (
+        <span className="scene-dialog__hint">
+          <Trans>将复制所选户型的平面图，新方案与户型库互不影响</Trans>
+        </span>
+      ) : null}
+      <button type="button" className="button button--secondary" onClick={close}>
+        <Trans>取消</Trans>
+      </button>
+      {tab === 'form' ? (
+        <button type="submit" form={formId} className="button button--primary">
+          <Trans>创建</Trans>
+        </button>
+      ) : (
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={picked === null}
+          title={picked === null ? t`请先选择一个户型` : undefined}
+          onClick={() => picked && void requestNewScheme({ kind: 'house-type', name: picked.name, file: picked.file })}
+        >
+          <Trans>创建</Trans>
+        </button>
+      )}
+    </>
+  );
+  return (
+    <SceneDialog open title={t`新建方案`} size="wide" onClose={close} footer={footer}>
       <Tabs.Root className="history-tabs" value={tab} onValueChange={(d) => setTab(d.value as Tab)} lazyMount>
         <Tabs.List className="history-tabs__list">
           <Tabs.Trigger value="form" className="history-tabs__tab">
@@ -64,39 +87,14 @@ function NewSchemeBody() {
           </Tabs.Trigger>
           <Tabs.Indicator className="history-tabs__indicator" />
         </Tabs.List>
-        <Tabs.Content value="form" className="history-tabs__panel">
+        <Tabs.Content value="form" className="history-tabs__panel ns-panel">
           <NewSchemeFormView id={formId} />
         </Tabs.Content>
-        <Tabs.Content value="library" className="history-tabs__panel">
+        <Tabs.Content value="library" className="history-tabs__panel ns-panel">
           <HouseTypeLibrary selected={picked} onSelect={setPicked} />
         </Tabs.Content>
       </Tabs.Root>
-      <div className="scene-dialog__footer ns-footer">
-        {tab === 'library' ? (
-          <span className="scene-dialog__hint">
-            <Trans>将复制所选户型的平面图，新方案与户型库互不影响</Trans>
-          </span>
-        ) : null}
-        <button type="button" className="button button--secondary" onClick={close}>
-          <Trans>取消</Trans>
-        </button>
-        {tab === 'form' ? (
-          <button type="submit" form={formId} className="button button--primary">
-            <Trans>创建</Trans>
-          </button>
-        ) : (
-          <button
-            type="button"
-            className="button button--primary"
-            disabled={picked === null}
-            title={picked === null ? t`请先选择一个户型` : undefined}
-            onClick={() => picked && void requestNewScheme({ kind: 'house-type', name: picked.name, file: picked.file })}
-          >
-            <Trans>创建</Trans>
-          </button>
-        )}
-      </div>
-    </>
+    </SceneDialog>
   );
 }
 
@@ -126,7 +124,7 @@ function NewSchemeFormView({ id }: { readonly id: string }) {
   const countError = errors.bedroomNumber ?? errors.parlourNumber ?? errors.bathroomNumber;
   return (
     <form id={id} className="ns-form" onSubmit={onSubmit} noValidate>
-      <Field id={`${id}-name`} label={t`方案名称`} error={errors.name} wide>
+      <Field id={`${id}-name`} label={t`方案名称`} error={errors.name}>
         <input
           id={`${id}-name`}
           className="field__control"
@@ -137,6 +135,16 @@ function NewSchemeFormView({ id }: { readonly id: string }) {
           aria-describedby={errors.name ? `${id}-name-error` : undefined}
           onChange={(e) => change('name', e.currentTarget.value)}
         />
+      </Field>
+      <Field id={`${id}-style`} label={t`风格`}>
+        <select id={`${id}-style`} className="field__control" value={form.style} onChange={(e) => change('style', e.currentTarget.value)}>
+          <option value="">{t`不限`}</option>
+          {SCENE_STYLES.map((s) => (
+            <option key={s.value} value={s.value}>
+              {i18n._(s.label)}
+            </option>
+          ))}
+        </select>
       </Field>
       <div className="field" role="group" aria-labelledby={`${id}-counts`}>
         <span className="field__label" id={`${id}-counts`}>
@@ -173,16 +181,6 @@ function NewSchemeFormView({ id }: { readonly id: string }) {
           </span>
         ) : null}
       </div>
-      <Field id={`${id}-style`} label={t`风格`}>
-        <select id={`${id}-style`} className="field__control" value={form.style} onChange={(e) => change('style', e.currentTarget.value)}>
-          <option value="">{t`不限`}</option>
-          {SCENE_STYLES.map((s) => (
-            <option key={s.value} value={s.value}>
-              {i18n._(s.label)}
-            </option>
-          ))}
-        </select>
-      </Field>
       <div className="ns-region">
         <RegionPicker label={t`所在城市`} value={form.city} onChange={(city) => setForm((f) => ({ ...f, city }))} />
       </div>
@@ -251,19 +249,17 @@ function Field({
   id,
   label,
   error,
-  wide,
   action,
   children,
 }: {
   readonly id: string;
   readonly label: string;
   readonly error?: string | undefined;
-  readonly wide?: boolean;
   readonly action?: ReactNode;
   readonly children: ReactNode;
 }) {
   return (
-    <div className={`field ${wide ? 'ns-wide' : ''}`}>
+    <div className="field">
       <span className="ns-label-row">
         <label className="field__label" htmlFor={id}>
           {label}
