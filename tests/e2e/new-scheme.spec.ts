@@ -36,6 +36,7 @@ test('新建方案 from the house-type dialog, draw, save, 户型入库, and a n
   await fillLogin(page, { account: ACCOUNT.account, password: ACCOUNT.password, agree: true });
   await expect(page).toHaveURL((url) => url.pathname === '/');
   await expect(rooms(page)).toHaveCount(1, { timeout: 30_000 });
+  await page.screenshot({ path: `${SHOTS}/workspace.png`, animations: 'disabled' });
 
   // The house-type dialog: bad input is named at its box and starts nothing.
   await topBarButton(page, '新建方案').click();

@@ -46,9 +46,11 @@ export function SceneActions() {
   const saving = busy === 'saving';
   return (
     <span className="scene-actions" role="group" aria-label={t`方案`}>
-      <button type="button" className="button button--ghost" disabled={!ready || busy !== null} onClick={() => (sceneUi.newSchemeOpen = true)}>
+      <button type="button" className="button button--ghost" title={t`新建方案`} disabled={!ready || busy !== null} onClick={() => (sceneUi.newSchemeOpen = true)}>
         <NewIcon />
-        <Trans>新建方案</Trans>
+        <span className="scene-actions__label--compact">
+          <Trans>新建方案</Trans>
+        </span>
       </button>
       <button type="button" className="button button--ghost" disabled={!ready} onClick={() => (sceneUi.listOpen = true)}>
         <FolderIcon />
