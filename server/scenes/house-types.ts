@@ -6,7 +6,8 @@
 import type { Db } from '../db/types';
 import { ApiError } from '../http/envelope';
 import { RETCODE } from '../http/retcodes';
-import { copyStoredFile, dropFileRows, fileUrl, recordFile, type StoredSceneFile } from './files';
+import { canonicalJson, type FileRecord, type SceneFile } from '../../protocol/scene-file';
+import { copyStoredFile, deleteStoredBytes, dropFileRows, fileUrl, invalidFile, putSceneJson, recordFile, type StoredSceneFile } from './files';
 import type { Page } from './dto';
 import { likePattern } from './manage';
 import { findVersion, requireScene, sceneNotFound, type Actor } from './repo';
@@ -102,6 +103,31 @@ function dto(r: HouseTypeRow): HouseTypeDto {
   };
 }
 
+/** The client's city: a house type keeps it (it is part of what the library is searched by). */
+const CITY_ENTRY_KEY = 'ClientArea';
+
+/**
+ * The scene file as the library keeps it: the plan and the house type, named after the entry, but
+ * without the client it was drawn for (name, phone, address, order number): the library is shared
+ * by the whole project, the client's details are not.
+ */
+export function libraryCopy(source: Uint8Array, name: string): Uint8Array {
+  let file: SceneFile;
+  try {
+    file = JSON.parse(new TextDecoder().decode(source)) as SceneFile;
+  } catch {
+    throw invalidFile('file', 'the stored scene file is not JSON');
+  }
+  if (!Array.isArray(file.records)) throw invalidFile('file', 'the stored scene file has no records');
+  const records = file.records.map((r: FileRecord): FileRecord => {
+    if (r.type !== 'meta' || typeof r.client !== 'object' || r.client === null) return r;
+    const client = r.client as { custom_client_info?: unknown };
+    const entries = Array.isArray(client.custom_client_info) ? (client.custom_client_info as { key?: unknown }[]).filter((e) => e?.key === CITY_ENTRY_KEY) : [];
+    return { ...r, name, client: { name: '', phone: '', id: '', address: '', order_number: '', ...(entries.length > 0 ? { custom_client_info: entries } : {}) } };
+  });
+  return new TextEncoder().encode(canonicalJson({ ...file, meta: { ...file.meta, name }, records }));
+}
+
 export function houseTypeNotFound(): ApiError {
   return new ApiError(404, RETCODE.NOT_FOUND, 'houseTypeNotFound');
 }
@@ -153,7 +179,17 @@ export async function createHouseType(
     if (file) copies.push(file);
     return file ?? null;
   };
-  const file = (await copy(version.file_key))!;
+  const name = input.name ?? scene.name;
+  const source = await deps.storage.read(version.file_key);
+  if (!source) throw sceneNotFound();
+  let file: StoredSceneFile;
+  try {
+    file = await putSceneJson(deps.storage, owner, libraryCopy(source, name), 'file');
+  } catch (e) {
+    await deleteStoredBytes(deps.storage, deps.logger, copies.map((f) => f.key));
+    throw e;
+  }
+  copies.push(file);
   const preview = await copy(version.preview_key ?? scene.custom_preview_key);
 
   return runWrite(deps, scope, copies.map((f) => f.key), async (tx) => {
@@ -167,7 +203,7 @@ export async function createHouseType(
         actor.projectCode,
         actor.userId,
         scene.id,
-        input.name ?? scene.name,
+        name,
         input.style,
         input.roomNumber,
         input.bedroomNumber,

@@ -75,7 +75,30 @@ for (const backend of backends()) {
 
       // A scheme saved twice, the second time with a preview.
       scene = await createScene(app, owner, '三室两厅');
-      const v2 = await upload(app, owner, 'scene', sceneBytes(sceneFile(4, 'v2')));
+      // The v2 file names its client: the library's copy must not.
+      const v2File = sceneFile(4, 'v2');
+      const withClient = {
+        ...v2File,
+        records: v2File.records.map((r) =>
+          r.type === 'meta'
+            ? {
+                ...r,
+                client: {
+                  name: '张三',
+                  phone: '13900000000',
+                  id: '77',
+                  address: '文三路 1 号',
+                  order_number: 'DD001',
+                  custom_client_info: [
+                    { key: 'ClientArea', Remark: '330100' },
+                    { key: 'Remark', Remark: '张三的私人备注' },
+                  ],
+                },
+              }
+            : r,
+        ),
+      };
+      const v2 = await upload(app, owner, 'scene', sceneBytes(withClient));
       const preview = await upload(app, owner, 'preview', PNG_1X1);
       const saved = await call<SceneAnswer>(app, 'PUT', `/meta20/x/scene/${scene.id}`, owner, { baseVersion: 1, file: v2.url, preview: preview.url, area: 88.5 });
       expect(saved.status, saved.msg).toBe(200);
@@ -97,7 +120,13 @@ for (const backend of backends()) {
       expect(entry.preview).toMatch(/\.png$/);
       expect(entry.preview).not.toBe(scene.preview);
       const copied = await fetchJson<FileBody>(app, owner, entry.file);
-      expect(copied.meta.name).toBe('v2');
+      // The plan and the city stay; the name is the entry's; the client's details are gone.
+      expect(copied.meta.name).toBe('三室两厅');
+      expect(copied.records.filter((r) => r.type === 'wall')).toHaveLength(4);
+      const meta = copied.records.find((r) => r.type === 'meta') as unknown as { name: string; client: unknown };
+      expect(meta.name).toBe('三室两厅');
+      expect(meta.client).toEqual({ name: '', phone: '', id: '', address: '', order_number: '', custom_client_info: [{ key: 'ClientArea', Remark: '330100' }] });
+      expect(JSON.stringify(copied)).not.toMatch(/张三|13900000000|DD001/);
 
       // A later save of the scheme leaves the entry as it was.
       const v3 = await upload(app, owner, 'scene', sceneBytes(sceneFile(9, 'v3')));
@@ -105,8 +134,7 @@ for (const backend of backends()) {
       expect(later.status, later.msg).toBe(200);
       scene = later.data;
       const again = await fetchJson<FileBody>(app, colleague, entry.file);
-      expect(again.meta.name).toBe('v2');
-      expect(again.records.filter((r) => r.type === 'wall')).toHaveLength(4);
+      expect(again).toEqual(copied);
     });
 
     it('refuses bad input, a scheme it cannot see, and an empty scheme, storing nothing', async () => {
@@ -140,7 +168,9 @@ for (const backend of backends()) {
       const res = await call<HouseTypeAnswer>(app, 'POST', BASE, admin, { sceneId: scene.id, ...HOUSE, name: '管理员入库', city: '', building: '' });
       expect(res.status, res.msg).toBe(200);
       expect(res.data).toMatchObject({ name: '管理员入库', city: '', cityName: '' });
-      expect((await fetchJson<FileBody>(app, owner, res.data.file)).meta.name).toBe('v3');
+      const copy = await fetchJson<FileBody>(app, owner, res.data.file);
+      expect(copy.meta.name).toBe('管理员入库');
+      expect(copy.records.filter((r) => r.type === 'wall')).toHaveLength(9);
     });
 
     it('lists the project library newest first, searched by name, city and building; other projects see none', async () => {
