@@ -7,6 +7,7 @@ import {
   emptyNewSchemeForm,
   houseTypeLabel,
   houseTypeParams,
+  mayDeleteHouseType,
   newSchemeMeta,
   registerClientPicker,
   registeredClientPicker,
@@ -165,5 +166,13 @@ describe('户型入库 (household storage)', () => {
       cityName: '',
       building: '',
     });
+  });
+
+  it('offers delete to whoever stored the entry and to project admins only', () => {
+    const entry = { ownerId: 5 };
+    expect(mayDeleteHouseType(entry, { id: 5, is_project_admin: 0 })).toBe(true);
+    expect(mayDeleteHouseType(entry, { id: 6, is_project_admin: 1 })).toBe(true);
+    expect(mayDeleteHouseType(entry, { id: 6, is_project_admin: 0 })).toBe(false);
+    expect(mayDeleteHouseType(entry, null)).toBe(false);
   });
 });

@@ -2,9 +2,10 @@ import { Tabs } from '@ark-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
-import { isApiError, listHouseTypes, type HouseType, type ScenePage } from '../../api';
+import { deleteHouseType, isApiError, listHouseTypes, type HouseType, type ScenePage } from '../../api';
 import { api } from '../app/api';
-import { apiErrorText } from '../notice';
+import { readUser } from '../auth/storage';
+import { apiErrorText, notify } from '../notice';
 import { requestNewScheme, sceneUi } from '../scene/controller';
 import { sceneText } from '../scene/messages';
 import { RegionPicker } from '../widgets/RegionPicker';
@@ -13,6 +14,7 @@ import {
   checkNewScheme,
   emptyNewSchemeForm,
   houseTypeLabel,
+  mayDeleteHouseType,
   NAME_MAX,
   newSchemeMeta,
   registeredClientPicker,
@@ -23,6 +25,7 @@ import {
   type NewSchemeField,
   type NewSchemeForm,
 } from './new-scheme';
+import { ConfirmDialog } from './ConfirmDialog';
 import { SceneDialog, ScenePreview } from './SceneDialog';
 import './new-scheme.css';
 
@@ -91,7 +94,7 @@ function OpenNewSchemeDialog() {
           <NewSchemeFormView id={formId} />
         </Tabs.Content>
         <Tabs.Content value="library" className="history-tabs__panel ns-panel">
-          <HouseTypeLibrary selected={picked} onSelect={setPicked} />
+          <HouseTypeLibrary selected={picked} onSelect={setPicked} onDeleted={(id) => setPicked((p) => (p?.id === id ? null : p))} />
         </Tabs.Content>
       </Tabs.Root>
     </SceneDialog>
@@ -278,8 +281,18 @@ function Field({
 
 type Load = { state: 'loading' } | { state: 'error'; text: string } | { state: 'done'; page: ScenePage<HouseType> };
 
-function HouseTypeLibrary({ selected, onSelect }: { readonly selected: HouseType | null; readonly onSelect: (h: HouseType) => void }) {
+function HouseTypeLibrary({
+  selected,
+  onSelect,
+  onDeleted,
+}: {
+  readonly selected: HouseType | null;
+  readonly onSelect: (h: HouseType) => void;
+  readonly onDeleted: (id: number) => void;
+}) {
   const { t, i18n } = useLingui();
+  const [user] = useState(readUser);
+  const [deleting, setDeleting] = useState<HouseType | null>(null);
   const [draft, setDraft] = useState('');
   const [keyword, setKeyword] = useState('');
   const [pageNumber, setPageNumber] = useState(1);
@@ -298,6 +311,18 @@ function HouseTypeLibrary({ selected, onSelect }: { readonly selected: HouseType
     );
     return () => controller.abort();
   }, [keyword, pageNumber, request]);
+
+  async function remove(entry: HouseType) {
+    setDeleting(null);
+    try {
+      await deleteHouseType(api, entry.id, { silent: true });
+      onDeleted(entry.id);
+      notify(t`已从户型库删除「${entry.name}」`, { kind: 'success' });
+    } catch (e) {
+      notify(isApiError(e) ? apiErrorText(e) : String(e), { kind: 'error' });
+    }
+    setAttempt((n) => n + 1);
+  }
 
   function search(e: FormEvent) {
     e.preventDefault();
@@ -346,7 +371,7 @@ function HouseTypeLibrary({ selected, onSelect }: { readonly selected: HouseType
             const area = h.area > 0 ? `${new Intl.NumberFormat(i18n.locale === 'zh' ? 'zh-CN' : 'en', { maximumFractionDigits: 1 }).format(h.area)} m²` : '';
             const place = [h.cityName, h.building].filter(Boolean).join(' · ');
             return (
-              <li key={h.id}>
+              <li key={h.id} className="ns-card-item">
                 <button type="button" role="radio" aria-checked={checked} className="scene-card" aria-label={h.name} onClick={() => onSelect(h)}>
                   <ScenePreview src={h.preview} alt="" />
                   <span className="scene-card__check" aria-hidden="true" />
@@ -358,11 +383,27 @@ function HouseTypeLibrary({ selected, onSelect }: { readonly selected: HouseType
                     {place || t`未填写城市和小区`}
                   </span>
                 </button>
+                {mayDeleteHouseType(h, user) ? (
+                  <button type="button" className="icon-button ns-card__delete" aria-label={t`删除户型 ${h.name}`} title={t`从户型库删除`} onClick={() => setDeleting(h)}>
+                    <svg width="14" height="14" viewBox="0 0 16 16" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round">
+                      <path d="M2.5 4.5h11M6.5 4.5V3a.5.5 0 0 1 .5-.5h2a.5.5 0 0 1 .5.5v1.5M4 4.5l.6 8.6a1 1 0 0 0 1 .9h4.8a1 1 0 0 0 1-.9l.6-8.6" />
+                    </svg>
+                  </button>
+                ) : null}
               </li>
             );
           })}
         </ul>
       )}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t`从户型库删除「${deleting?.name ?? ''}」？已用它新建的方案不受影响。`}
+        confirmLabel={t`删除`}
+        cancelLabel={t`取消`}
+        tone="danger"
+        onConfirm={() => deleting && void remove(deleting)}
+        onCancel={() => setDeleting(null)}
+      />
       {pages > 1 ? (
         <nav className="scene-pager" aria-label={t`分页`}>
           <button type="button" className="button button--secondary" disabled={pageNumber <= 1 || load.state === 'loading'} onClick={() => setPageNumber((n) => n - 1)}>

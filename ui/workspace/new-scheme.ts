@@ -240,3 +240,8 @@ export function withPickedClient(form: NewSchemeForm, client: PickedClient): New
     city: client.city ?? form.city,
   };
 }
+
+/** The server's rule, shown before asking it: whoever stored an entry, or a project admin, may delete it. */
+export function mayDeleteHouseType(entry: { readonly ownerId: number }, user: { readonly id: number; readonly is_project_admin: 0 | 1 } | null): boolean {
+  return user !== null && (user.id === entry.ownerId || user.is_project_admin === 1);
+}
