@@ -13,3 +13,4 @@ export * from './scene';
 export * from './material';
 export * from './price-list';
 export * from './clients';
+export * from './house-type';

@@ -1,7 +1,7 @@
 import * as Comlink from 'comlink';
 import { KernelCommandError, toKernelError, type KernelErrorCode } from '../protocol/errors';
 import type { ForwardedInput } from '../protocol/input';
-import { RENDER_OPTION_LIMITS, type CaptureOptions, type DropPiece, type DropResult, type InitOptions, type InitResult, type KernelApi, type MouseButtonModes, type QuotePriceList, type RenderOptions, type StoreyPreview } from '../protocol/kernel-api';
+import { RENDER_OPTION_LIMITS, type CaptureOptions, type DropPiece, type DropResult, type InitOptions, type InitResult, type KernelApi, type MouseButtonModes, type NewSceneMeta, type QuotePriceList, type RenderOptions, type StoreyPreview } from '../protocol/kernel-api';
 import { describeProblems, validatePriceList } from '../protocol/price-list';
 import type { KernelQuote } from '../protocol/quote';
 import { MODEL_MOUNTS } from '../protocol/records';
@@ -11,6 +11,8 @@ import { serveChannel, type ChannelEndpoint } from './channel';
 import { guard } from './guard';
 import { createKernel, type Kernel, type KernelOptions } from './kernel';
 import { createPersistence, type Persistence } from './persistence/persistence';
+import { buildSceneFile, encodeSceneFile } from './persistence/scene-codec';
+import { updateMeta } from './commands/meta';
 import { dataUrl } from './render/capture-data';
 import type { RendererFactory, RendererPort } from './render/types';
 import { createQuoter } from './quote/quote';
@@ -136,6 +138,20 @@ export function createKernelApi(options: KernelApiOptions = {}) {
         if (k.records.countOf('room') > 0) return;
         k.exec('scene.createDefaultRoom', {});
         // Ctrl+Z right after the workspace opens must not empty it, and an untouched start is no unsaved work.
+        k.resetHistory();
+        k.markSaved();
+      });
+    },
+
+    async newScene(meta: NewSceneMeta): Promise<void> {
+      guard('newScene', () => {
+        const k = ready('newScene');
+        const checked = updateMeta.args(meta, 'meta');
+        // Through the load path: the old document goes exactly as it does when a file is opened.
+        readyFiles('newScene').load(encodeSceneFile(buildSceneFile([])).json);
+        k.exec('meta.update', checked);
+        k.exec('storey.add', {});
+        // The scheme's starting point: not an undo step, and no unsaved work until it is edited.
         k.resetHistory();
         k.markSaved();
       });

@@ -3,6 +3,7 @@ import type {
   AppliedMaterial,
   CameraView,
   ClientInfo,
+  HouseTypeInfo,
   LightKind,
   ModelMount,
   OpeningKind,
@@ -73,6 +74,8 @@ export interface CommandMap {
       isUseStackWall?: 0 | 1;
       hasMeasuringSize?: boolean;
       client?: Partial<ClientInfo>;
+      /** replaces the house type whole */
+      houseType?: HouseTypeInfo;
     };
     result: null;
   };

@@ -1,5 +1,6 @@
 import type { KernelErrorCode } from './errors';
 import type { ForwardedInput } from './input';
+import type { CommandArgs } from './commands';
 import type { ModelMount, Vec3 } from './records';
 import type { SnapshotPatch } from './patch';
 import type { BackupDeltaResult, LoadResult, SavedFileData, SavedScene } from './scene-file';
@@ -61,6 +62,9 @@ export interface MouseButtonModes {
   readonly middle: MouseButtonAction;
   readonly right: MouseButtonAction;
 }
+
+/** What a new scene's meta record is given (meta.update's fields). */
+export type NewSceneMeta = CommandArgs<'meta.update'>;
 
 /** The accepted ranges of the numeric render options (inclusive). */
 export const RENDER_OPTION_LIMITS = {
@@ -138,6 +142,13 @@ export interface KernelApi {
    * as it is.
    */
   startScene(): Promise<void>;
+  /**
+   * Replaces the open scene by a new, empty one (one storey, nothing drawn) whose meta record
+   * carries these fields (a new scheme's defaults). Like a load: never undoable, and the scene
+   * counts as saved until it is edited. Fields that fail meta.update's checks are refused with
+   * INVALID_ARGS before anything changes.
+   */
+  newScene(meta: NewSceneMeta): Promise<void>;
   input(event: ForwardedInput): void;
   resize(width: number, height: number, dpr: number): void;
   /** Echo used by the round-trip benchmark and the bridge's liveness check. */

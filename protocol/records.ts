@@ -75,6 +75,20 @@ export interface ClientInfo {
   readonly custom_client_info?: readonly ClientInfoEntry[];
 }
 
+/**
+ * The house type a scheme was started with (catalogues.md §3 new-scheme defaults roomNumber,
+ * bedroomNumber, parlourNumber, bathroomNumber, clientBuilding). 室 / 厅 / 卫 are counts;
+ * roomNumber is their total as the designer entered it.
+ */
+export interface HouseTypeInfo {
+  readonly roomNumber: number;
+  readonly bedroomNumber: number;
+  readonly parlourNumber: number;
+  readonly bathroomNumber: number;
+  /** clientBuilding: the residential compound (小区 / 楼盘); '' when unknown */
+  readonly building: string;
+}
+
 /** The one scene-level record (fixed id, see kernel-worker/kinds/meta/record.ts META_ID). */
 export interface MetaRecord extends RecordBase<'meta'> {
   readonly name: string;
@@ -84,6 +98,8 @@ export interface MetaRecord extends RecordBase<'meta'> {
   readonly isUseStackWall: 0 | 1;
   readonly hasMeasuringSize: boolean;
   readonly client: ClientInfo;
+  /** Absent in scenes made before house types were kept (and in those never given one). */
+  readonly houseType?: HouseTypeInfo;
 }
 
 export interface StoreyRecord extends RecordBase<'storey'> {

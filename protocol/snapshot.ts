@@ -1,5 +1,5 @@
 import type { WorktopMaterial } from './price-list';
-import { RECORD_SCOPES, type AppliedMaterial, type CabinetRecord, type CameraView, ClientInfo, type ModelMount, type Vec3, OpeningKind, OpeningToolParams, ToolName, ViewMode, WallColor, WallDrawParams, WallFace, WallPanelStyle, WallType } from './records';
+import { RECORD_SCOPES, type AppliedMaterial, type CabinetRecord, type CameraView, ClientInfo, type HouseTypeInfo, type ModelMount, type Vec3, OpeningKind, OpeningToolParams, ToolName, ViewMode, WallColor, WallDrawParams, WallFace, WallPanelStyle, WallType } from './records';
 import type { RefusalReason } from './errors';
 
 // The UI mirror: what the React side may read. It is derived by the kernel from the records
@@ -31,6 +31,7 @@ export interface SceneMetaSummary {
   readonly isUseStackWall: 0 | 1;
   readonly hasMeasuringSize: boolean;
   readonly client: ClientInfo;
+  readonly houseType?: HouseTypeInfo;
 }
 
 export interface RendererStatus {

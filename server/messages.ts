@@ -150,6 +150,9 @@ export const MESSAGES = {
     en: 'The scene was changed elsewhere (it is now at version {current}; this save was based on version {base}). Nothing was overwritten: save your work as a copy',
   },
   sceneEmpty: { zh: '场景不能为空！', en: 'empty scene cannot be saved' },
+  // house-type library (户型入库)
+  houseTypeNotFound: { zh: '户型不存在或无权访问', en: 'The house type does not exist or is not accessible to you' },
+  houseTypeForbidden: { zh: '只有入库人或项目管理员可以删除此户型', en: 'Only whoever stored this house type, or a project admin, may delete it' },
   idempotencyKeyReused: {
     zh: '请求参数错误：Idempotency-Key 已用于另一个不同的请求',
     en: 'Invalid request: this Idempotency-Key was already used for a different request',

@@ -3,7 +3,7 @@ import type { ClientInfo } from '../../protocol/records';
 import { object, optional } from '../document/check';
 import { ensureMeta } from '../document/session-records';
 import { RECORD_SHAPES } from '../document/validators';
-import { clientEntries } from '../kinds/meta/record';
+import { clientEntries, houseType } from '../kinds/meta/record';
 import type { CommandDef } from './types';
 
 const shape = RECORD_SHAPES.meta;
@@ -26,6 +26,7 @@ export const updateMeta: CommandDef<'meta.update'> = {
         custom_client_info: optional(clientEntries),
       }),
     ),
+    houseType: optional(houseType),
   }),
   history: 'undoable',
   run(tx, { client, ...fields }) {

@@ -1,6 +1,7 @@
 import { ACCOUNTS_MIGRATIONS } from './families/accounts';
 import { CATALOGUES_MIGRATIONS } from './families/catalogues';
 import { CLIENTS_MIGRATIONS } from './families/clients';
+import { HOUSE_TYPES_MIGRATIONS } from './families/house-types';
 import { PREFERENCES_MIGRATIONS } from './families/preferences';
 import { PRICING_MIGRATIONS } from './families/pricing';
 import { SCENES_MIGRATIONS } from './families/scenes';
@@ -76,4 +77,5 @@ export const MIGRATIONS: readonly Migration[] = [
   ...PRICING_MIGRATIONS,
   ...PREFERENCES_MIGRATIONS,
   ...CLIENTS_MIGRATIONS,
+  ...HOUSE_TYPES_MIGRATIONS,
 ];

@@ -51,7 +51,8 @@ function orderBy(sort: ListSort, order: ListOrder): string {
   return `${SORT_COLUMNS[sort]} ${dir}, s.id ${dir}`;
 }
 
-function likePattern(text: string): string {
+/** An ILIKE pattern that finds `text` anywhere, its own %, _ and backslash taken literally. */
+export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }
 

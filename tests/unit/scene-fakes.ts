@@ -1,5 +1,6 @@
 import { ApiError, SCENE_RETCODE, type Scene, type SceneVersion } from '../../api';
 import { KernelCommandError } from '../../protocol/errors';
+import type { NewSceneMeta } from '../../protocol/kernel-api';
 import type { BackupDeltaResult, LoadResult, SavedFileData, SavedScene } from '../../protocol/scene-file';
 import type { SceneKernelPort, SceneServerPort } from '../../ui/scene/ports';
 import type { SceneOpDeps } from '../../ui/scene/save';
@@ -36,6 +37,13 @@ export class FakeKernel implements SceneKernelPort {
     if (this.loadError) throw this.loadError;
     this.isDirty = false;
     return { records: 3, migrated: 0 };
+  }
+  async newScene(meta: NewSceneMeta): Promise<void> {
+    this.log('newScene', meta);
+    if (this.loadError) throw this.loadError;
+    this.isDirty = false;
+    this.content = 0;
+    this.roomCount = 0;
   }
   async save(): Promise<SavedScene> {
     this.log('save');
@@ -273,6 +281,6 @@ export function makeDeps(): SceneOpDeps & { kernel: FakeKernel; server: FakeServ
   return { kernel: new FakeKernel(), server: new FakeServer(), state: initialSessionState(), lock: createOpLock() };
 }
 
-export function kernelRefusal(code: 'BAD_FILE' | 'UNSUPPORTED_VERSION'): KernelCommandError {
+export function kernelRefusal(code: 'BAD_FILE' | 'UNSUPPORTED_VERSION' | 'INVALID_ARGS'): KernelCommandError {
   return new KernelCommandError(code, 'load', 'not a scene file');
 }

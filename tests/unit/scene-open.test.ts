@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { needsSavePrompt, openFileAsNewScene, openScene, sceneIdFromSearch } from '../../ui/scene/open';
+import { needsSavePrompt, openFileAsNewScene, openScene, sceneIdFromSearch, startNewScene } from '../../ui/scene/open';
 import { restoreVersion } from '../../ui/scene/restore';
 import { currentSceneOf } from '../../ui/scene/state';
 import { kernelRefusal, makeDeps, networkError, versionRow } from './scene-fakes';
@@ -38,6 +38,35 @@ describe('openFileAsNewScene (a sample room)', () => {
     expect(await openFileAsNewScene(deps, sample.file)).toEqual({ ok: false, outcome: { kind: 'busy' } });
     expect(deps.kernel.called('load')).toHaveLength(0);
     expect(deps.state.busy).toBe('saving');
+  });
+});
+
+describe('startNewScene (新建方案)', () => {
+  it('hands the defaults to the kernel and forgets the open scene: the next save makes a new one', async () => {
+    const deps = makeDeps();
+    const open = deps.server.seed('当前', 2);
+    deps.state.scene = currentSceneOf(open);
+    deps.state.unconfirmedSave = true;
+    const meta = { name: '王宅', houseType: { roomNumber: 3, bedroomNumber: 2, parlourNumber: 1, bathroomNumber: 0, building: '' } };
+    expect(await startNewScene(deps, meta)).toEqual({ ok: true });
+    expect(deps.kernel.called('newScene')[0]!.args).toEqual([meta]);
+    expect(deps.kernel.called('load')).toHaveLength(0);
+    expect(deps.state).toMatchObject({ scene: null, unconfirmedSave: false, conflict: null, lastBackup: null, busy: null });
+  });
+
+  it('a refusal keeps the open scene and the session; a busy session changes nothing', async () => {
+    const deps = makeDeps();
+    const open = deps.server.seed('当前', 2);
+    deps.state.scene = currentSceneOf(open);
+    deps.kernel.loadError = kernelRefusal('INVALID_ARGS');
+    const refused = await startNewScene(deps, { name: '' });
+    expect(refused.ok === false && refused.outcome.kind).toBe('refused');
+    expect(deps.state.scene).toEqual(currentSceneOf(open));
+    deps.kernel.loadError = null;
+    deps.state.busy = 'saving';
+    expect(await startNewScene(deps, { name: 'x' })).toEqual({ ok: false, outcome: { kind: 'busy' } });
+    expect(deps.kernel.called('newScene')).toHaveLength(1);
+    expect(deps.state.scene).toEqual(currentSceneOf(open));
   });
 });
 

@@ -4,12 +4,12 @@ import type { DropResult, KernelApi } from '../../protocol/kernel-api';
 import type { BackupDeltaResult } from '../../protocol/scene-file';
 import { currentKernel } from './session';
 
-// The kernel's file calls for the UI (load, save, backupDelta, acknowledge, savedFileData), over
+// The kernel's file calls for the UI (load, newScene, save, backupDelta, acknowledge, savedFileData), over
 // the Comlink API the bridge already holds. Failures come back as KernelCommandErrors and are NOT
 // reported to the 内核命令出错！ listeners: the scene session says what went wrong in its own words
 // (a refused file is a message about the file, not a kernel failure).
 
-export type KernelFiles = Pick<KernelApi, 'load' | 'save' | 'exportFile' | 'backupDelta' | 'acknowledge' | 'savedFileData'>;
+export type KernelFiles = Pick<KernelApi, 'load' | 'newScene' | 'save' | 'exportFile' | 'backupDelta' | 'acknowledge' | 'savedFileData'>;
 
 async function call<T>(method: string, run: (api: Comlink.Remote<KernelApi>) => Promise<T>): Promise<T> {
   const started = currentKernel();
@@ -25,6 +25,7 @@ async function call<T>(method: string, run: (api: Comlink.Remote<KernelApi>) => 
 export const kernelFiles: KernelFiles = {
   // Bytes are transferred, not copied: a scene file may be tens of megabytes.
   load: (file) => call('load', (api) => api.load(typeof file === 'string' ? file : Comlink.transfer(file, [file.buffer]))),
+  newScene: (meta) => call('newScene', (api) => api.newScene(meta)),
   save: () => call('save', (api) => api.save()),
   exportFile: () => call('exportFile', (api) => api.exportFile()),
   backupDelta: () => call<BackupDeltaResult>('backupDelta', (api) => api.backupDelta()),

@@ -15,14 +15,15 @@ import { importLocalFile, type ImportOutcome } from './local-file';
 import { failureText, sceneText, uploadFailureDetail } from './messages';
 import { createOfflineKeeper, offlineKindForSave, offlineOffer, restoreOfflineCopy } from './offline';
 import { createOfflineStore, offlineSceneKey, type OfflineEntry, type OfflineKind, type OfflineOwner, type OfflineStorePort } from './offline-store';
-import { needsSavePrompt, openFileAsNewScene, openScene, sceneIdFromSearch, type OpenOutcome } from './open';
+import { needsSavePrompt, openFileAsNewScene, openScene, sceneIdFromSearch, startNewScene, type OpenOutcome } from './open';
 import { systemClock } from './ports';
 import { restoreVersion } from './restore';
 import { sessionForgets, sessionRenamed } from './scheme-list';
 import { dismissConflict, saveConflictAsCopy, saveRequestStep, saveScene, type SaveOutcome, type SceneOpDeps } from './save';
-import { createOpLock, resetSession, sceneSession } from './state';
+import { createOpLock, hasUnsavedWork, resetSession, sceneSession } from './state';
 import { createUnsavedHint, type UnsavedHint } from './unsaved-hint';
 import { USER_CONFIG_KEY } from '../prefs/keys';
+import type { NewSceneMeta } from '../../protocol/kernel-api';
 
 // The browser's scene session: binds the pure steps (save, open, backup, restore, forced-logout
 // auto save) to the kernel, the API client, the timers and the notices, and keeps the state of
@@ -34,11 +35,28 @@ export { USER_CONFIG_KEY };
 /** appid of the event log (catalogues.md §7) for reports from the design tool. */
 const EVENT_LOG_APPID = 'design';
 
+/**
+ * What 新建方案 starts (issue 16): an empty scheme whose meta carries the house-type dialog's
+ * defaults, or a copy of a stored house type's plan (its file, loaded as a never-saved scheme).
+ */
+export type NewSchemeStart =
+  | { readonly kind: 'blank'; readonly meta: NewSceneMeta }
+  | { readonly kind: 'house-type'; readonly name: string; readonly file: string };
+
+/** What waits behind 保存提示: a stored scene to open, or a new scheme to start. */
+export type PendingScene = Scene | NewSchemeStart;
+
+export function isNewSchemeStart(target: PendingScene): target is NewSchemeStart {
+  return 'kind' in target;
+}
+
 export interface SceneUiState {
-  /** the name dialog of a first save; `then` is a scene to open once saved (保存提示 → save) */
-  saveDialog: { open: boolean; then: Scene | null };
-  /** 保存提示: the scene the user asked to open while the current one has rooms */
-  openPrompt: Scene | null;
+  /** the name dialog of a first save; `then` is what to open once saved (保存提示 → save) */
+  saveDialog: { open: boolean; then: PendingScene | null };
+  /** 保存提示: the scene (or new scheme) the user asked for while the current one has rooms */
+  openPrompt: PendingScene | null;
+  /** 新建方案: the house-type dialog */
+  newSchemeOpen: boolean;
   /** 我的方案 */
   listOpen: boolean;
   /** the restore-history-version dialog */
@@ -47,7 +65,7 @@ export interface SceneUiState {
   offlineOffer: OfflineEntry | null;
 }
 
-export const sceneUi = proxy<SceneUiState>({ saveDialog: { open: false, then: null }, openPrompt: null, listOpen: false, historyOpen: false, offlineOffer: null });
+export const sceneUi = proxy<SceneUiState>({ saveDialog: { open: false, then: null }, openPrompt: null, newSchemeOpen: false, listOpen: false, historyOpen: false, offlineOffer: null });
 
 const lock = createOpLock();
 const deps: SceneOpDeps = { kernel: liveKernel, server: liveServer, state: sceneSession, lock };
@@ -307,6 +325,31 @@ async function open(target: Scene | number): Promise<boolean> {
   return true;
 }
 
+/** Starts a new scheme: the kernel holds it, the session forgets the stored scene, the save hint starts. */
+async function startNew(start: NewSchemeStart): Promise<boolean> {
+  if (start.kind === 'house-type') return openSceneFile(start.file);
+  // A start that waited behind 保存提示 was kept in sceneUi, a valtio proxy, which the worker's
+  // postMessage cannot clone: the kernel gets a plain copy.
+  const meta = JSON.parse(JSON.stringify(start.meta)) as NewSceneMeta;
+  const step = await startNewScene(deps, meta);
+  if (!step.ok) {
+    if (step.outcome.kind === 'busy') notify(sceneText.busy(), { kind: 'warning' });
+    else {
+      console.error('[scene] new scheme failed', step.outcome);
+      notify(sceneText.newSchemeFailed(), { kind: 'error' });
+    }
+    return false;
+  }
+  sceneForgotten();
+  unsavedHint?.start();
+  return true;
+}
+
+/** What 保存提示 (or the first save's name dialog) was holding back. */
+function proceed(target: PendingScene): Promise<boolean> {
+  return isNewSchemeStart(target) ? startNew(target) : open(target);
+}
+
 /** The address no longer names a scene (a reload must not bring back the one replaced). */
 function sceneForgotten(): void {
   clearBackupFailure();
@@ -383,7 +426,7 @@ export async function saveNewScene(name: string): Promise<boolean> {
   if (outcome.kind !== 'saved') return false;
   sceneUi.saveDialog = { open: false, then: null };
   settleNameDialog(true);
-  if (then) await open(then);
+  if (then) await proceed(then);
   return true;
 }
 
@@ -415,13 +458,26 @@ export async function requestOpen(scene: Scene): Promise<void> {
   await open(scene);
 }
 
+/**
+ * 新建方案's 创建 (issue 16): work on screen that is not stored is asked about first (保存提示: save,
+ * don't save, close), then the new scheme replaces it.
+ */
+export async function requestNewScheme(start: NewSchemeStart): Promise<boolean> {
+  sceneUi.newSchemeOpen = false;
+  if (needsSavePrompt(liveKernel) && hasUnsavedWork(sceneSession, liveKernel.dirty())) {
+    sceneUi.openPrompt = start;
+    return false;
+  }
+  return startNew(start);
+}
+
 /** 保存提示: save then load, load without saving, or close (nothing happens). */
 export async function answerOpenPrompt(choice: 'save' | 'discard' | 'close'): Promise<void> {
   const target = sceneUi.openPrompt;
   sceneUi.openPrompt = null;
   if (!target || choice === 'close') return;
   if (choice === 'discard') {
-    await open(target);
+    await proceed(target);
     return;
   }
   if (!sceneSession.scene) {
@@ -431,7 +487,7 @@ export async function answerOpenPrompt(choice: 'save' | 'discard' | 'close'): Pr
   const outcome = await saveScene(deps);
   showSaveOutcome(outcome);
   // Only a confirmed save may give way to another scene.
-  if (outcome.kind === 'saved') await open(target);
+  if (outcome.kind === 'saved') await proceed(target);
 }
 
 /** 412 → 另存为副本: a new scene from the refused save's upload. */
@@ -509,7 +565,7 @@ export async function restore(version: SceneVersion | null): Promise<boolean> {
 
 function closeDialogs(): void {
   settleNameDialog(false);
-  Object.assign(sceneUi, { saveDialog: { open: false, then: null }, openPrompt: null, listOpen: false, historyOpen: false, offlineOffer: null });
+  Object.assign(sceneUi, { saveDialog: { open: false, then: null }, openPrompt: null, newSchemeOpen: false, listOpen: false, historyOpen: false, offlineOffer: null });
 }
 
 function onKeyDown(event: KeyboardEvent): void {

@@ -22,6 +22,7 @@ const silent = { silent: true } as const;
 
 export const liveKernel: SceneKernelPort = {
   load: (bytes) => kernelFiles.load(bytes),
+  newScene: (meta) => kernelFiles.newScene(meta),
   save: () => kernelFiles.save(),
   backupDelta: () => kernelFiles.backupDelta(),
   acknowledge: (base) => kernelFiles.acknowledge(base),

@@ -43,6 +43,9 @@ export const sceneText = {
   /** 'auto save scheme error' (or the server's retmsg) */
   autoSaveFailed: () => t`自动保存方案出错`,
   opening: () => t`当前方案打开中...`,
+  newSchemeFailed: () => t`新建方案失败，当前方案保持不变`,
+  /** 户型入库 done */
+  houseTypeStored: (name: string) => t`已将「${name}」存入户型库`,
   restoring: () => t`正在恢复历史版本…`,
   /** an offline copy is on screen; it is stored only once saved */
   offlineRestored: () => t`已恢复离线备份，请保存方案`,

@@ -1,5 +1,6 @@
 import type { Scene } from '../../api';
 import { KernelCommandError, toKernelError } from '../../protocol/errors';
+import type { NewSceneMeta } from '../../protocol/kernel-api';
 import type { SceneOpDeps } from './save';
 import { currentSceneOf, type SceneSessionState } from './state';
 
@@ -94,6 +95,31 @@ export async function openFileAsNewScene(deps: SceneOpDeps, url: string): Promis
       const step = await fetchAndLoad(deps, url);
       if (step.ok) Object.assign(state, { scene: null, unconfirmedSave: false, conflict: null, lastBackup: null });
       return step;
+    });
+  } finally {
+    state.busy = null;
+  }
+}
+
+/**
+ * Starts a new, never-saved scheme (新建方案): the kernel replaces the open scene by an empty one
+ * whose meta carries the house-type dialog's defaults, and the session forgets the scene it had.
+ * Under the session's lock like every open; a refusal keeps the open scene and the session.
+ */
+export async function startNewScene(deps: SceneOpDeps, meta: NewSceneMeta): Promise<LoadStep> {
+  const { state, lock, kernel } = deps;
+  if (state.busy) return { ok: false, outcome: { kind: 'busy' } };
+  state.busy = 'opening';
+  try {
+    return await lock.run(async (): Promise<LoadStep> => {
+      try {
+        await kernel.newScene(meta);
+      } catch (e) {
+        const error = e instanceof KernelCommandError ? e : toKernelError(e, 'newScene');
+        return { ok: false, outcome: error.code === 'INVALID_ARGS' ? { kind: 'refused', error } : { kind: 'failed', error } };
+      }
+      Object.assign(state, { scene: null, unconfirmedSave: false, conflict: null, lastBackup: null });
+      return { ok: true };
     });
   } finally {
     state.busy = null;

@@ -9,6 +9,7 @@ import type {
   UpdateSceneParams,
   UploadedSceneFile,
 } from '../../api';
+import type { NewSceneMeta } from '../../protocol/kernel-api';
 import type { BackupDeltaResult, LoadResult, SavedFileData, SavedScene } from '../../protocol/scene-file';
 
 // What the scene session needs from the kernel and from the server, as two narrow ports. The
@@ -18,6 +19,8 @@ import type { BackupDeltaResult, LoadResult, SavedFileData, SavedScene } from '.
 export interface SceneKernelPort {
   /** Replaces the open scene (never undoable); a refused file leaves the open scene as it was. */
   load(bytes: Uint8Array): Promise<LoadResult>;
+  /** Replaces the open scene by an empty one (one storey) whose meta carries these defaults; like a load. */
+  newScene(meta: NewSceneMeta): Promise<void>;
   /** The scene file; the kernel counts the scene as saved from here on (see SceneSessionState.unconfirmedSave). */
   save(): Promise<SavedScene>;
   backupDelta(): Promise<BackupDeltaResult>;

@@ -7,6 +7,7 @@ import { useKernel } from '../kernel';
 import { notify } from '../notice';
 import { USER_CONFIG_KEY } from '../scene/controller';
 import { ConfirmDialog } from './ConfirmDialog';
+import { HouseholdStorage } from './HouseholdStorage';
 import { NumberField, Segmented, SelectField, SwatchField, SwitchField } from './controls';
 import { Icon, type IconName } from './icons';
 import { LIMITS } from './number-input';
@@ -110,6 +111,7 @@ export function DrawTools() {
           </span>
         </button>
       </div>
+      <HouseholdStorage />
       <ConfirmDialog
         open={confirmClear}
         title={t`清空当前楼层的全部墙体、门窗和房间？可以撤销。`}

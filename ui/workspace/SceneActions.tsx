@@ -40,7 +40,7 @@ export function SceneTitle() {
   );
 }
 
-/** 我的方案 / 保存 / 历史版本 / 分享 / 更多 / 客户列表 in the top bar. */
+/** 新建方案 / 我的方案 / 保存 / 历史版本 / 分享 / 更多 in the top bar. */
 export function SceneActions() {
   const { t } = useLingui();
   const { busy } = useSnapshot(sceneSession);
@@ -49,6 +49,12 @@ export function SceneActions() {
   const saving = busy === 'saving';
   return (
     <span className="scene-actions" role="group" aria-label={t`方案`}>
+      <button type="button" className="button button--ghost" title={t`新建方案`} disabled={!ready || busy !== null} onClick={() => (sceneUi.newSchemeOpen = true)}>
+        <NewIcon />
+        <span className="scene-actions__label--compact">
+          <Trans>新建方案</Trans>
+        </span>
+      </button>
       <button type="button" className="button button--ghost" disabled={!ready} onClick={() => (sceneUi.listOpen = true)}>
         <FolderIcon />
         <Trans>我的方案</Trans>
@@ -76,6 +82,15 @@ export function SceneActions() {
 }
 
 const iconProps = { width: 16, height: 16, viewBox: '0 0 16 16', 'aria-hidden': true, fill: 'none', stroke: 'currentColor', strokeWidth: 1.5 } as const;
+
+function NewIcon() {
+  return (
+    <svg {...iconProps}>
+      <path d="M9.25 1.75H4a1 1 0 0 0-1 1v10.5a1 1 0 0 0 1 1h8a1 1 0 0 0 1-1V5.5Z" strokeLinejoin="round" />
+      <path d="M9.25 1.75V5.5H13M8 7.5v4.5M5.75 9.75h4.5" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
 
 function FolderIcon() {
   return (

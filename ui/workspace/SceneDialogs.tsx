@@ -3,11 +3,12 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import { useKernel } from '../kernel';
-import { answerOpenPrompt, cancelConflict, closeSaveDialog, copyConflict, saveNewScene, sceneUi } from '../scene/controller';
+import { answerOpenPrompt, cancelConflict, closeSaveDialog, copyConflict, isNewSchemeStart, saveNewScene, sceneUi, type PendingScene } from '../scene/controller';
 import { sceneText } from '../scene/messages';
 import { sceneSession } from '../scene/state';
 import { ClientDialog } from './clients/ClientDialog';
 import { OfflineOfferDialog } from './OfflineBackups';
+import { NewSchemeDialog } from './NewSchemeDialog';
 import { RestoreDialog } from './RestoreDialog';
 import { SceneDialog } from './SceneDialog';
 import { SceneListDialog } from './SceneListDialog';
@@ -18,6 +19,7 @@ export function SceneDialogs() {
   return (
     <>
       <SaveNameDialog />
+      <NewSchemeDialog />
       <OpenPromptDialog />
       <SaveConflictDialog />
       <SceneListDialog />
@@ -105,8 +107,10 @@ function SaveNameForm() {
 /** 保存提示 (core.md §2, §4): save then load, don't save then load, or close. */
 function OpenPromptDialog() {
   const { t } = useLingui();
-  const { openPrompt } = useSnapshot(sceneUi);
-  const name = openPrompt?.name ?? '';
+  // The snapshot is a read-only view of the same value.
+  const openPrompt = useSnapshot(sceneUi).openPrompt as PendingScene | null;
+  const starting = openPrompt !== null && isNewSchemeStart(openPrompt);
+  const name = openPrompt !== null && !isNewSchemeStart(openPrompt) ? openPrompt.name : '';
   return (
     <SceneDialog
       open={openPrompt !== null}
@@ -128,7 +132,11 @@ function OpenPromptDialog() {
       }
     >
       <p className="scene-dialog__text">
-        <Trans>打开方案「{name}」前，是否保存当前方案？不保存的修改将会丢失。</Trans>
+        {starting ? (
+          <Trans>新建方案前，是否保存当前方案？不保存的修改将会丢失。</Trans>
+        ) : (
+          <Trans>打开方案「{name}」前，是否保存当前方案？不保存的修改将会丢失。</Trans>
+        )}
       </p>
     </SceneDialog>
   );

@@ -1,7 +1,7 @@
 import { INITIAL_META } from '../../../protocol/initial';
-import type { ClientInfo, ClientInfoEntry, MetaRecord } from '../../../protocol/records';
+import type { ClientInfo, ClientInfoEntry, HouseTypeInfo, MetaRecord } from '../../../protocol/records';
 import type { SceneMetaSummary } from '../../../protocol/snapshot';
-import { arrayOf, boolean, hasOwn, object, oneOf, optional, string } from '../../document/check';
+import { arrayOf, boolean, finite, hasOwn, object, oneOf, optional, string } from '../../document/check';
 import type { RecordReader } from '../../document/store';
 import { code, id, label, literal } from '../fields';
 import { MigrationError, type RecordKind } from '../record-kind';
@@ -13,6 +13,18 @@ export const META_ID = INITIAL_META.id;
 /** At most this many custom_client_info entries: a client form has a handful of fields. */
 export const MAX_CLIENT_ENTRIES = 50;
 export const clientEntries = arrayOf(object<ClientInfoEntry>({ key: string({ pattern: /^[A-Za-z][A-Za-z0-9_]{0,63}$/ }), Remark: label }), { maxLength: MAX_CLIENT_ENTRIES });
+
+/** More rooms of one kind than any home has; keeps a typo like 3333 out of the file. */
+export const MAX_HOUSE_ROOMS = 99;
+const roomCount = finite({ integer: true, min: 0, max: MAX_HOUSE_ROOMS });
+/** The house-type counts; roomNumber may count the kitchen and the rest too, so it gets more room. */
+export const houseType = object<HouseTypeInfo>({
+  roomNumber: finite({ integer: true, min: 0, max: 4 * MAX_HOUSE_ROOMS }),
+  bedroomNumber: roomCount,
+  parlourNumber: roomCount,
+  bathroomNumber: roomCount,
+  building: label,
+});
 
 /** roomType 0: a single room; 100 would mark a multi-room scene (core.md §3). */
 export function defaultMeta(): MetaRecord {
@@ -33,6 +45,7 @@ function metaSummary(records: RecordReader): SceneMetaSummary {
     isUseStackWall: meta.isUseStackWall,
     hasMeasuringSize: meta.hasMeasuringSize,
     client: { ...meta.client, ...(meta.client.custom_client_info ? { custom_client_info: meta.client.custom_client_info.map((e) => ({ ...e })) } : {}) },
+    ...(meta.houseType ? { houseType: { ...meta.houseType } } : {}),
   };
 }
 
@@ -48,6 +61,8 @@ export const metaRecordKind = {
     isUseStackWall: oneOf([0, 1] as const),
     hasMeasuringSize: boolean,
     client: object<ClientInfo>({ name: label, phone: label, id: label, address: label, order_number: label, custom_client_info: optional(clientEntries) }),
+    // Optional and meaning "none" when missing, so files without it load at the same version.
+    houseType: optional(houseType),
   },
   migrations: [
     {
