@@ -76,7 +76,8 @@ test('a client made in the list is linked to the scheme, saved, and still linked
   await expect(card.getByRole('button', { name: /所在城市/ })).toContainText('浙江省 杭州市');
 
   // The client list (top bar) marks the scheme's client and counts its scheme.
-  await banner.getByRole('button', { name: '客户列表' }).click();
+  await banner.getByRole('button', { name: '更多' }).click();
+  await page.getByRole('menuitem', { name: '客户列表' }).click();
   const list = page.getByRole('dialog', { name: '客户列表' });
   const listed = list.getByRole('row', { name: new RegExp(name) });
   await expect(listed).toContainText('当前方案');

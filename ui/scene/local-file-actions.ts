@@ -23,7 +23,7 @@ import { importLocalBytes } from './controller';
 import { sceneSession } from './state';
 
 // 导出到本地 / 导入本地文件 in the browser: the decisions of local-file.ts bound to the kernel, the
-// download, the file's bytes, the notices and the 保存提示 (rendered by LocalFileMenu).
+// download, the file's bytes, the notices and the 保存提示 (rendered by SceneMoreMenu).
 
 export interface LocalFileUi {
   /** 保存提示 before an import replaces unsaved work: the file waiting to be imported */

@@ -5,8 +5,7 @@ import { PRODUCT_NAME } from '../i18n/locale';
 import { useKernel } from '../kernel';
 import { requestHistory, requestSave, sceneUi } from '../scene/controller';
 import { hasUnsavedWork, sceneSession } from '../scene/state';
-import { LocalFileMenu } from './LocalFileMenu';
-import { ClientListButton } from './clients/ClientDialog';
+import { SceneMoreMenu } from './SceneMoreMenu';
 import { ShareButton } from './ShareDialog';
 import './scene.css';
 
@@ -75,8 +74,7 @@ export function SceneActions() {
         <Trans>历史版本</Trans>
       </button>
       <ShareButton disabled={!ready} />
-      <LocalFileMenu />
-      <ClientListButton disabled={!ready} />
+      <SceneMoreMenu />
     </span>
   );
 }

@@ -1,12 +1,14 @@
 import { useLingui as useLinguiContext } from '@lingui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import { useKernel } from '../kernel';
 import { answerOpenPrompt, cancelConflict, closeSaveDialog, copyConflict, isNewSchemeStart, saveNewScene, sceneUi, type PendingScene } from '../scene/controller';
 import { sceneText } from '../scene/messages';
 import { sceneSession } from '../scene/state';
 import { ClientDialog } from './clients/ClientDialog';
+import { pickClientForNewScheme } from './clients/link';
+import { registerClientPicker } from './new-scheme';
 import { OfflineOfferDialog } from './OfflineBackups';
 import { NewSchemeDialog } from './NewSchemeDialog';
 import { RestoreDialog } from './RestoreDialog';
@@ -16,6 +18,8 @@ import './scene.css';
 
 /** Every dialog of the scene session, and the indicator of long operations over the 3D view. */
 export function SceneDialogs() {
+  // The house-type dialog's 选择客户 opens the customer list (drawn after it, so on top).
+  useEffect(() => registerClientPicker(pickClientForNewScheme), []);
   return (
     <>
       <SaveNameDialog />

@@ -23,7 +23,7 @@ import { formatTime, SceneDialog } from '../SceneDialog';
 import { emptyForm, entryRow, formFields, formFromClient, formProblems, problemRows, serverClientId, type ClientForm, type EntryRow, type ShownProblem } from './client-form';
 import { linkedClientChanged, linkedClientDeleted } from './link';
 import { deleteQuestion, problemText } from './messages';
-import { clientUi, closeClientList, openClientList } from './state';
+import { clientUi, closeClientList } from './state';
 import '../house-panel.css';
 import './clients.css';
 
@@ -471,16 +471,3 @@ function ClientFormView({ client, onDone }: { readonly client: ClientRecord | nu
   );
 }
 
-/** 客户列表 in the top bar (manage the clients; the properties panel's 选择客户 picks one). */
-export function ClientListButton({ disabled }: { readonly disabled?: boolean }) {
-  return (
-    <button type="button" className="button button--ghost" disabled={disabled} onClick={openClientList}>
-      <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.5">
-        <circle cx="6.5" cy="5.5" r="2.5" />
-        <path d="M2 13.25c.4-2.3 2.2-3.75 4.5-3.75s4.1 1.45 4.5 3.75" strokeLinecap="round" />
-        <path d="M11 3.25a2.4 2.4 0 0 1 0 4.5M12.5 9.9c1 .6 1.6 1.9 1.75 3.35" strokeLinecap="round" />
-      </svg>
-      <Trans>客户列表</Trans>
-    </button>
-  );
-}

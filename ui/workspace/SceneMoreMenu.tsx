@@ -6,13 +6,15 @@ import { useKernel } from '../kernel';
 import { LOCAL_FILE_ACCEPT } from '../scene/local-file';
 import { answerImportPrompt, localFileUi, requestExport, requestImport } from '../scene/local-file-actions';
 import { sceneSession } from '../scene/state';
+import { openClientList } from './clients/state';
 import { SceneDialog } from './SceneDialog';
 import './scene.css';
 
-// 更多 in the top bar: 导出到本地 and 导入本地文件 (issue 16; decisions in ui/scene/local-file.ts).
+// 更多 in the top bar: 客户列表, 导出到本地 and 导入本地文件 (decisions in ui/scene/local-file.ts and
+// ui/workspace/clients/). The less frequent scheme actions live here so the top bar fits 1280 px.
 // Ark's menu gives the keyboard behaviour (Enter/Space/ArrowDown open, arrows move, Escape closes).
 
-export function LocalFileMenu() {
+export function SceneMoreMenu() {
   const { t } = useLingui();
   const { status } = useKernel();
   const { busy } = useSnapshot(sceneSession);
@@ -28,6 +30,7 @@ export function LocalFileMenu() {
       <Menu.Root
         positioning={{ placement: 'bottom-end', gutter: 4 }}
         onSelect={({ value }) => {
+          if (value === 'clients') openClientList();
           if (value === 'export') void requestExport();
           // The picker opens from the click's own task: browsers only allow it in a user gesture.
           if (value === 'import') picker.current?.click();
@@ -40,6 +43,10 @@ export function LocalFileMenu() {
         <Portal>
           <Menu.Positioner>
             <Menu.Content className="hp-select__content local-file-menu">
+              <Menu.Item value="clients" className="hp-select__item local-file-menu__item">
+                <ClientsIcon />
+                <span>{t`客户列表`}</span>
+              </Menu.Item>
               <Menu.Item value="export" className="hp-select__item local-file-menu__item" disabled={busy !== null}>
                 <DownloadIcon />
                 <span>{t`导出到本地`}</span>
@@ -111,6 +118,16 @@ function MoreIcon() {
       <circle cx="3.5" cy="8" r="1" fill="currentColor" stroke="none" />
       <circle cx="8" cy="8" r="1" fill="currentColor" stroke="none" />
       <circle cx="12.5" cy="8" r="1" fill="currentColor" stroke="none" />
+    </svg>
+  );
+}
+
+function ClientsIcon() {
+  return (
+    <svg {...iconProps}>
+      <circle cx="6.5" cy="5.5" r="2.5" />
+      <path d="M2 13.25c.4-2.3 2.2-3.75 4.5-3.75s4.1 1.45 4.5 3.75" strokeLinecap="round" />
+      <path d="M11 3.25a2.4 2.4 0 0 1 0 4.5M12.5 9.9c1 .6 1.6 1.9 1.75 3.35" strokeLinecap="round" />
     </svg>
   );
 }
