@@ -2,6 +2,7 @@ import { ACCOUNTS_MIGRATIONS } from './families/accounts';
 import { CATALOGUES_MIGRATIONS } from './families/catalogues';
 import { PREFERENCES_MIGRATIONS } from './families/preferences';
 import { PRICING_MIGRATIONS } from './families/pricing';
+import { SCENE_DELTAS_MIGRATIONS } from './families/scene-deltas';
 import { SCENES_MIGRATIONS } from './families/scenes';
 
 // Numbered schema migrations. Append only: a migration that has run anywhere is never edited or
@@ -74,4 +75,5 @@ export const MIGRATIONS: readonly Migration[] = [
   ...CATALOGUES_MIGRATIONS,
   ...PRICING_MIGRATIONS,
   ...PREFERENCES_MIGRATIONS,
+  ...SCENE_DELTAS_MIGRATIONS,
 ];

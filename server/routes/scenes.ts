@@ -15,6 +15,7 @@ import { fileUrl, putFloorList, putPreview, putRoomInfo, putSceneFile, recordFil
 import { actorOf, answerData, idFrom, readOptionalBody, readWriteBody } from '../scenes/http';
 import {
   AIR_CONDITIONER_MAX_BYTES,
+  DELTA_BODY_LIMIT,
   HISTORY_PAGE_SIZE,
   INLINE_SCENE_BODY_LIMIT,
   LABEL_MAX_CHARS,
@@ -81,12 +82,16 @@ const CreateBody = z.object({
   fromSceneId: ID.optional(),
 });
 
-const SaveBody = z.object({
-  ...SceneFields,
-  ...VersionFiles,
-  file: FILE_REF.min(1).optional(),
-  baseVersion: z.number().int().min(1).max(2_147_483_647),
-});
+const SaveBody = z
+  .object({
+    ...SceneFields,
+    ...VersionFiles,
+    file: FILE_REF.min(1).optional(),
+    /** a BackupDelta against a stored version of this scene (docs/scenes.md "Delta saves") */
+    delta: z.unknown().optional(),
+    baseVersion: z.number().int().min(1).max(2_147_483_647),
+  })
+  .refine((b) => b.file === undefined || b.delta === undefined, { path: ['delta'], message: 'file or delta, not both' });
 
 const BackupBody = z
   .object({
@@ -280,7 +285,7 @@ export function sceneRoutes(deps: AppDeps): Hono<AppEnv> {
 
   routes.put('/:id', async (c) => {
     const id = idFrom(c.req.param('id'));
-    const { value, scope } = await readWriteBody(c, SaveBody, BODY_LIMIT);
+    const { value, scope } = await readWriteBody(c, SaveBody, DELTA_BODY_LIMIT, { maxDepth: SCENE_FILE_MAX_DEPTH + 4 });
     const hasMeasuringSize = value.hasMeasuringSize ?? value.has_measuring_size;
     return answerData(c, await saveScene(sd, actorOf(c), scope, id, { ...value, hasMeasuringSize }));
   });
