@@ -292,7 +292,7 @@ export async function measureServer(env: Record<string, string | undefined>, opt
               method: 'PUT',
               headers: auth,
               setupRequest: (req, ctx) => {
-                const scene = ctx.scene as { id: number; version: number } | null;
+                const scene = ctx.scene as { id: number; version: number; versionId: number } | null;
                 return {
                   ...req,
                   path: `/meta20/x/scene/${scene?.id ?? 0}`,
@@ -300,7 +300,7 @@ export async function measureServer(env: Record<string, string | undefined>, opt
                 };
               },
               onResponse: (status, body, ctx) => {
-                const scene = ctx.scene as { id: number; version: number } | null;
+                const scene = ctx.scene as { id: number; version: number; versionId: number } | null;
                 if (!scene) return;
                 if (status === 200) {
                   const saved = (JSON.parse(body) as Json).data;
