@@ -49,11 +49,11 @@ export interface ResolvedVersion {
 const EMPTY_CHAIN: Chain = { put: new Map(), removed: new Set(), schema: {}, meta: undefined };
 
 export function baseNotFound(base: string): ApiError {
-  return new ApiError(409, RETCODE.BACKUP_BASE_NOT_FOUND, 'backupBaseNotFound', { base: base.slice(0, 32) }, { field: 'delta.base' });
+  return new ApiError(409, RETCODE.BACKUP_BASE_NOT_FOUND, 'saveBaseNotFound', { base: base.slice(0, 32) }, { field: 'delta.base' });
 }
 
 export function deltaInvalid(reason: string, field = 'delta', detail?: string): ApiError {
-  return new ApiError(400, RETCODE.BACKUP_DELTA_INVALID, 'backupDeltaInvalid', { reason }, { field, reason: detail ?? reason });
+  return new ApiError(400, RETCODE.BACKUP_DELTA_INVALID, 'saveDeltaInvalid', { reason }, { field, reason: detail ?? reason });
 }
 
 /** What a stored full file must be to resolve against (a loop, not a schema: it runs over every record). */

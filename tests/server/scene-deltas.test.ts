@@ -237,8 +237,8 @@ for (const backend of backends()) {
       expect(bad).toMatchObject({ status: 400, code: 20007 });
       const malformed = await put(scene.id, { baseVersion: 1, delta: { format: 'yfang-scene-delta', version: 2, base, put: [{ id: 1 }], removed: [] } });
       expect(malformed).toMatchObject({ status: 400, code: 20007 });
-      const unknown = await put(scene.id, { baseVersion: 1, delta: diffDelta(v1, randomEdit(v1, rng, counter), '999999999') });
-      expect(unknown).toMatchObject({ status: 409, code: 20006 });
+      const unknown = await call(app, 'PUT', `/meta20/x/scene/${scene.id}`, designer, { baseVersion: 1, delta: diffDelta(v1, randomEdit(v1, rng, counter), '999999999') }, { 'Accept-Language': 'en' });
+      expect(unknown).toMatchObject({ status: 409, code: 20006, msg: 'The base version of the save delta does not exist: 999999999; send the full scene file' });
       const empty = { ...v1, records: v1.records.filter((r) => r.type !== 'wall') };
       const emptied = await put(scene.id, { baseVersion: 1, delta: diffDelta(v1, empty, base) });
       expect(emptied).toMatchObject({ status: 400, code: 20002 });
