@@ -69,6 +69,9 @@ async function killChain(dataDir: string, rounds: number, servers: SpawnedServer
   const confirmed: Confirmed[] = [];
   /** the longest run of delta saves on one scene: past CHECKPOINT_EVERY, checkpoints were written */
   let longestRun = 0;
+  /** per scene: the newest version known to be stored, and the content of the save in flight */
+  const known = new Map<number, { version: number; file: string; text: string }>();
+  const inFlight = new Map<number, string>();
   for (let w = 0; w < WORKERS; w++) {
     const first = sceneFile(2, `w${w}-0`);
     const up = await call<{ url: string }>(app, 'POST', '/meta20/x/scene/upload?kind=scene', token, sceneBytes(first));
@@ -77,6 +80,7 @@ async function killChain(dataDir: string, rounds: number, servers: SpawnedServer
     scenes.push(made.data.id);
     current.set(made.data.id, { version: 1, versionId: made.data.currentVersionId!, content: first, run: 0 });
     confirmed.push({ sceneId: made.data.id, version: 1, tag: `w${w}-0`, file: made.data.file, text: canonicalJson(first) });
+    known.set(made.data.id, { version: 1, file: made.data.file, text: canonicalJson(first) });
   }
 
   /** One save of the scene: a one-wall delta, or every 25th in a row the whole file. */
@@ -94,8 +98,10 @@ async function killChain(dataDir: string, rounds: number, servers: SpawnedServer
       next = edited(now.content, tag, i);
       body = { baseVersion: now.version, delta: diffDelta(now.content, next, String(now.versionId)) };
     }
+    inFlight.set(sceneId, canonicalJson(next));
     const res = await call<SceneAnswer>(app, 'PUT', `/meta20/x/scene/${sceneId}`, token, body);
     if (res.status !== 200) throw new Error(`save ${res.status} ${res.msg}`);
+    known.set(sceneId, { version: res.data.version, file: res.data.file, text: canonicalJson(next) });
     const run = full ? 0 : now.run + 1;
     longestRun = Math.max(longestRun, run);
     current.set(sceneId, { version: res.data.version, versionId: res.data.currentVersionId!, content: next, run });
@@ -132,16 +138,19 @@ async function killChain(dataDir: string, rounds: number, servers: SpawnedServer
     const health = await (await app.request('/healthz')).json();
     expect(health, `round ${round}`).toEqual({ status: 'ok', db: 'pglite' });
     for (const id of scenes) {
-      const last = confirmed.filter((c) => c.sceneId === id).at(-1)!;
+      // what the server had for sure: its last confirmed save, or what the last check found
+      const last = known.get(id)!;
       const now = await call<SceneAnswer>(app, 'GET', `/meta20/x/scene/${id}`, token);
       expect(now.status, `round ${round} scene ${id}`).toBe(200);
-      // the last confirmed save, or one more that committed while its answer was lost
+      // that, or one more save that committed while its answer was lost: then it is all there
       expect([last.version, last.version + 1], `round ${round} scene ${id}`).toContain(now.data.version);
       if (now.data.version === last.version) expect(now.data.file).toBe(last.file);
       const file = await app.request(now.data.file, { headers: { Authorization: `Bearer ${token}` } });
       expect(file.status, `round ${round} scene ${id} file`).toBe(200);
       const text = await file.text();
-      if (now.data.version === last.version) expect(text, `round ${round} scene ${id}`).toBe(last.text);
+      const expected = now.data.version === last.version ? last.text : inFlight.get(id);
+      expect(text, `round ${round} scene ${id} v${now.data.version}`).toBe(expected);
+      known.set(id, { version: now.data.version, file: now.data.file, text });
       // go on from what the server has (a save whose answer was lost included)
       const was = current.get(id)!;
       current.set(id, { version: now.data.version, versionId: now.data.currentVersionId!, content: JSON.parse(text) as SceneFile, run: was.run });
