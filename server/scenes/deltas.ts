@@ -182,30 +182,35 @@ export async function resolveVersion(deps: SceneDeps, row: StoredVersionRow, opt
 
 const encoder = new TextEncoder();
 
-// Canonical text of records, by record object. Resolved versions of a scene share the record
-// objects they did not change, so a checkpoint or a materialised file serialises only the records
-// that are new since the last one (canonicalJson of a whole house costs tens of milliseconds on
-// the one event loop; joining cached texts costs one).
-const recordTexts = new WeakMap<FileRecord, string>();
-
-function recordText(r: FileRecord): string {
-  let text = recordTexts.get(r);
-  if (text === undefined) {
-    text = canonicalJson(r);
-    recordTexts.set(r, text);
+/**
+ * Whether every object in v already lists its keys in sorted order (as V8 iterates them): then
+ * JSON.stringify writes canonicalJson's text without the sorted copy canonicalJson makes. Files
+ * parsed from canonical text (what the kernel and this server write) and the records a kernel
+ * delta carries always pass; anything else is sorted the slow way.
+ */
+function inCanonicalOrder(v: unknown): boolean {
+  if (typeof v !== 'object' || v === null) return true;
+  if (Array.isArray(v)) {
+    for (const item of v) if (!inCanonicalOrder(item)) return false;
+    return true;
   }
-  return text;
+  const keys = Object.keys(v);
+  for (let i = 0; i < keys.length; i++) {
+    if (i > 0 && !(keys[i - 1]! < keys[i]!)) return false;
+    if (!inCanonicalOrder((v as Record<string, unknown>)[keys[i]!])) return false;
+  }
+  return true;
 }
 
 /**
- * The bytes a full save of this content stores (inflated): canonicalJson of the file, written as
- * its four fields in key order with each record's cached text.
+ * The bytes a full save of this content stores (inflated): canonicalJson of the file. A house is
+ * 800 KB of JSON, serialised on the one event loop, so the sorted copy is skipped when the file
+ * is in canonical order already (a walk of the keys costs a fraction of the copy).
  */
 export function fileBytes(file: SceneFile): Uint8Array {
-  const records = file.records.map(recordText).join(',');
-  return encoder.encode(
-    `{"format":${JSON.stringify(file.format)},"meta":${canonicalJson(file.meta)},"records":[${records}],"schema":${canonicalJson(file.schema)}}`,
-  );
+  const { format, meta, records, schema } = file;
+  const ordered = inCanonicalOrder(meta) && inCanonicalOrder(schema) && inCanonicalOrder(records);
+  return encoder.encode(ordered ? JSON.stringify({ format, meta, records, schema }) : canonicalJson({ format, meta, records, schema }));
 }
 
 // ---------------------------------------------------------------------------------------------
