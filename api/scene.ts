@@ -274,6 +274,11 @@ export interface CreateSceneParams extends SceneFields, SceneVersionFiles {
 export interface UpdateSceneParams extends SceneFields, Partial<SceneVersionFiles> {
   /** Scene.version as last read */
   readonly baseVersion: number;
+  /**
+   * Instead of file: what changed since a stored version of this scene (delta.base, its id). A
+   * base the server no longer has answers 20006, a delta that does not apply 20007: send the file.
+   */
+  readonly delta?: BackupDelta;
 }
 
 export function createScene(client: ApiClient, params: CreateSceneParams, options: SceneWriteOptions = {}): Promise<Scene> {

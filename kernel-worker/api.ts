@@ -1,7 +1,7 @@
 import * as Comlink from 'comlink';
 import { KernelCommandError, toKernelError, type KernelErrorCode } from '../protocol/errors';
 import type { ForwardedInput } from '../protocol/input';
-import { RENDER_OPTION_LIMITS, type CaptureOptions, type DropPiece, type DropResult, type InitOptions, type InitResult, type KernelApi, type MouseButtonModes, type NewSceneMeta, type QuotePriceList, type RenderOptions, type StoreyPreview } from '../protocol/kernel-api';
+import { RENDER_OPTION_LIMITS, type CaptureOptions, type DropPiece, type DropResult, type InitOptions, type BackupPurpose, type InitResult, type KernelApi, type MouseButtonModes, type NewSceneMeta, type QuotePriceList, type RenderOptions, type StoreyPreview } from '../protocol/kernel-api';
 import { describeProblems, validatePriceList } from '../protocol/price-list';
 import type { KernelQuote } from '../protocol/quote';
 import { MODEL_MOUNTS } from '../protocol/records';
@@ -196,9 +196,9 @@ export function createKernelApi(options: KernelApiOptions = {}) {
       });
     },
 
-    async backupDelta(): Promise<BackupDeltaResult> {
+    async backupDelta(purpose: BackupPurpose = 'backup'): Promise<BackupDeltaResult> {
       return guard('backupDelta', () => {
-        const out = readyFiles('backupDelta').backupDelta();
+        const out = readyFiles('backupDelta').backupDelta(purpose === 'save');
         return out.kind === 'full' ? Comlink.transfer(out, [out.file.gzip.buffer]) : out;
       });
     },

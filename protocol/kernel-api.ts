@@ -133,6 +133,9 @@ export interface KernelBootMessage {
  * kernel-worker/main.ts declares `const kernelApi = {...} satisfies KernelApi`, so the
  * implementation and this contract cannot drift apart.
  */
+/** Why backupDelta() is asked: a timed backup leaves the saved flag alone, a delta save clears it. */
+export type BackupPurpose = 'backup' | 'save';
+
 export interface KernelApi {
   /** canvas is null for headless kernels (Node tests, benchmarks without GL) */
   init(canvas: OffscreenCanvas | null, options: InitOptions): Promise<InitResult>;
@@ -169,9 +172,11 @@ export interface KernelApi {
   exportFile(): Promise<SavedScene>;
   /**
    * What changed since the acknowledged backup: 'none', a 'delta' against that base, or 'full'
-   * when nothing was acknowledged since the scene was created or loaded.
+   * when nothing was acknowledged since the scene was created or loaded. For 'save' (a delta save,
+   * docs/scenes.md) a delta handed out counts the scene as saved, as save() does: the session's
+   * unconfirmedSave keeps it unsaved until the server confirms.
    */
-  backupDelta(): Promise<BackupDeltaResult>;
+  backupDelta(purpose?: BackupPurpose): Promise<BackupDeltaResult>;
   /**
    * The payload handed out last (by backupDelta() or save(), or the scene just loaded) is stored
    * under this name: later deltas are relative to it. Edits made since that payload stay pending.

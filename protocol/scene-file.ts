@@ -151,21 +151,73 @@ export function applyBackupDelta(base: SceneFile, delta: BackupDelta): SceneFile
   };
   for (const record of delta.put) checkSchema(record.type);
 
-  const byId = new Map<string, FileRecord>();
-  for (const r of base.records) byId.set(r.id, r);
   const patches = delta.version === 2 ? (delta.patch ?? []) : [];
-  for (const p of patches) {
-    const record = byId.get(p.id);
-    if (!record) throw new SceneDeltaError('BASE_MISMATCH', `patch of record ${p.id}, which the base does not have`);
-    checkSchema(record.type);
-    const next: Record<string, unknown> = { ...record, ...p.set };
-    for (const field of p.unset ?? []) delete next[field];
-    byId.set(p.id, next as FileRecord);
-  }
+  const records = isSortedById(base.records) ? mergeSorted(base.records, delta, patches, checkSchema) : mergeAny(base.records, delta, patches, checkSchema);
+  return { format: SCENE_FILE_FORMAT, schema: { ...base.schema, ...schema }, meta: delta.meta ?? base.meta, records };
+}
+
+function patched(p: RecordPatch, record: FileRecord | undefined, checkSchema: (type: string) => void): FileRecord {
+  if (!record) throw new SceneDeltaError('BASE_MISMATCH', `patch of record ${p.id}, which the base does not have`);
+  checkSchema(record.type);
+  const next: Record<string, unknown> = { ...record, ...p.set };
+  for (const field of p.unset ?? []) delete next[field];
+  return next as FileRecord;
+}
+
+/** Any base: every record through a map, then sorted. */
+function mergeAny(base: readonly FileRecord[], delta: BackupDelta, patches: readonly RecordPatch[], checkSchema: (type: string) => void): FileRecord[] {
+  const byId = new Map<string, FileRecord>();
+  for (const r of base) byId.set(r.id, r);
+  for (const p of patches) byId.set(p.id, patched(p, byId.get(p.id), checkSchema));
   for (const id of delta.removed) byId.delete(id);
   for (const r of delta.put) byId.set(r.id, r);
-  const records = [...byId.values()].sort((a, b) => compareIds(a.id, b.id));
-  return { format: SCENE_FILE_FORMAT, schema: { ...base.schema, ...schema }, meta: delta.meta ?? base.meta, records };
+  return [...byId.values()].sort((a, b) => compareIds(a.id, b.id));
+}
+
+function isSortedById(records: readonly FileRecord[]): boolean {
+  for (let i = 1; i < records.length; i++) if (compareIds(records[i - 1]!.id, records[i]!.id) >= 0) return false;
+  return true;
+}
+
+function indexOfId(records: readonly FileRecord[], id: string): number {
+  let lo = 0;
+  let hi = records.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    const c = compareIds(records[mid]!.id, id);
+    if (c === 0) return mid;
+    if (c < 0) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
+}
+
+/**
+ * A base sorted by id with unique ids (every file the kernel writes, every resolved delta): the
+ * changes are looked up and merged in, without a map or a sort of the whole scene. Gives exactly
+ * what mergeAny gives.
+ */
+function mergeSorted(base: readonly FileRecord[], delta: BackupDelta, patches: readonly RecordPatch[], checkSchema: (type: string) => void): FileRecord[] {
+  // id -> the record it becomes, or null when removed; applied in mergeAny's order
+  const changes = new Map<string, FileRecord | null>();
+  for (const p of patches) {
+    const earlier = changes.get(p.id);
+    const i = indexOfId(base, p.id);
+    changes.set(p.id, patched(p, earlier === undefined ? (i >= 0 ? base[i] : undefined) : (earlier ?? undefined), checkSchema));
+  }
+  for (const id of delta.removed) changes.set(id, null);
+  for (const r of delta.put) changes.set(r.id, r);
+  const ids = [...changes.keys()].sort(compareIds);
+  const out: FileRecord[] = [];
+  let i = 0;
+  for (const id of ids) {
+    while (i < base.length && compareIds(base[i]!.id, id) < 0) out.push(base[i++]!);
+    if (i < base.length && base[i]!.id === id) i++;
+    const next = changes.get(id);
+    if (next) out.push(next);
+  }
+  while (i < base.length) out.push(base[i++]!);
+  return out;
 }
 
 /**

@@ -167,6 +167,11 @@ export const MESSAGES = {
     en: 'The base version of the backup does not exist: {base}; send the full scene file',
   },
   backupDeltaInvalid: { zh: '备份增量无法应用到基准版本：{reason}', en: 'The backup delta cannot be applied to its base: {reason}' },
+  saveBaseNotFound: {
+    zh: '保存增量的基准版本不存在：{base}，请发送完整的场景文件',
+    en: 'The base version of the save delta does not exist: {base}; send the full scene file',
+  },
+  saveDeltaInvalid: { zh: '保存增量无法应用到基准版本：{reason}，请发送完整的场景文件', en: 'The save delta cannot be applied to its base: {reason}; send the full scene file' },
   // material library (MaterialLib PersonLib uploads)
   materialUploadType: { zh: '只能上传 PNG 或 JPEG 图片作为贴图', en: 'Only PNG or JPEG images can be uploaded as a texture' },
   materialUploadTooLarge: { zh: '贴图文件过大（上限 {limitMb} MB）', en: 'The texture file is too large (limit {limitMb} MB)' },

@@ -22,7 +22,8 @@ export interface Persistence {
   save(): SavedScene;
   /** The file save() would write, leaving the saved flag and the backup checkpoint alone. */
   exportFile(): SavedScene;
-  backupDelta(): BackupDeltaResult;
+  /** forSave: a delta handed out counts the scene as saved (a delta save), like save(). */
+  backupDelta(forSave?: boolean): BackupDeltaResult;
   acknowledge(base: unknown): void;
   savedFileData(sceneCode?: unknown): SavedFileData;
   dispose(): void;
@@ -108,8 +109,10 @@ export function createPersistence(host: PersistenceHost, options: PersistenceOpt
       return encodeSceneFile(buildSceneFile(records.all()));
     },
 
-    backupDelta() {
-      return tracked(() => tracker.take());
+    backupDelta(forSave = false) {
+      const out = tracked(() => tracker.take());
+      if (forSave && out.kind === 'delta') host.markSaved();
+      return out;
     },
 
     acknowledge(base) {

@@ -4,6 +4,7 @@ import { CLIENTS_MIGRATIONS } from './families/clients';
 import { HOUSE_TYPES_MIGRATIONS } from './families/house-types';
 import { PREFERENCES_MIGRATIONS } from './families/preferences';
 import { PRICING_MIGRATIONS } from './families/pricing';
+import { SCENE_DELTAS_MIGRATIONS } from './families/scene-deltas';
 import { SCENES_MIGRATIONS } from './families/scenes';
 
 // Numbered schema migrations. Append only: a migration that has run anywhere is never edited or
@@ -78,4 +79,5 @@ export const MIGRATIONS: readonly Migration[] = [
   ...PREFERENCES_MIGRATIONS,
   ...CLIENTS_MIGRATIONS,
   ...HOUSE_TYPES_MIGRATIONS,
+  ...SCENE_DELTAS_MIGRATIONS,
 ];

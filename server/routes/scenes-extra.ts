@@ -12,6 +12,7 @@ import type { AppDeps, AppEnv } from '../http/env';
 import { parseJsonBytes, parseWith, readBodyBytes, readQuery } from '../http/input';
 import { RETCODE } from '../http/retcodes';
 import { autoSave } from '../scenes/backups';
+import { materialise } from '../scenes/deltas';
 import { isSceneFileKey } from '../scenes/files';
 import { authenticateAutoSave } from '../scenes/grace';
 import { actorOf, answerRet, idFrom } from '../scenes/http';
@@ -188,7 +189,7 @@ export function clientUtilityRoutes({ db, storage, logger }: AppDeps): Hono<AppE
  * cookie (an <img src> sends no header) of a user of the file's project; 404 for anyone else, as
  * for a file that does not exist. Streamed from storage; gzip passes through when accepted.
  */
-export function sceneFileRoutes({ db, storage }: AppDeps): Hono<AppEnv> {
+export function sceneFileRoutes({ db, storage, logger }: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const notFound = (c: Context<AppEnv>) => c.text('Not found', 404);
 
@@ -202,7 +203,8 @@ export function sceneFileRoutes({ db, storage }: AppDeps): Hono<AppEnv> {
     ]);
     const row = rows[0];
     if (!row) return notFound(c);
-    const opened = await storage.openRead(key);
+    // a delta version's file is written on its first read (docs/scenes.md "Delta saves")
+    const opened = (await storage.openRead(key)) ?? ((await materialise({ db, storage, logger }, key)) ? await storage.openRead(key) : null);
     if (!opened) return notFound(c);
     return streamFile(c, opened, row.content_type, {
       // a key is a fresh uuid per write: what it names never changes

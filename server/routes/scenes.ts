@@ -15,6 +15,7 @@ import { fileUrl, putFloorList, putPreview, putRoomInfo, putSceneFile, recordFil
 import { actorOf, answerData, idFrom, readOptionalBody, readWriteBody } from '../scenes/http';
 import {
   AIR_CONDITIONER_MAX_BYTES,
+  DELTA_BODY_LIMIT,
   HISTORY_PAGE_SIZE,
   INLINE_SCENE_BODY_LIMIT,
   LABEL_MAX_CHARS,
@@ -86,12 +87,16 @@ const CreateBody = z.object({
   fromSceneId: ID.optional(),
 });
 
-const SaveBody = z.object({
-  ...SceneFields,
-  ...VersionFiles,
-  file: FILE_REF.min(1).optional(),
-  baseVersion: z.number().int().min(1).max(2_147_483_647),
-});
+const SaveBody = z
+  .object({
+    ...SceneFields,
+    ...VersionFiles,
+    file: FILE_REF.min(1).optional(),
+    /** a BackupDelta against a stored version of this scene (docs/scenes.md "Delta saves") */
+    delta: z.unknown().optional(),
+    baseVersion: z.number().int().min(1).max(2_147_483_647),
+  })
+  .refine((b) => b.file === undefined || b.delta === undefined, { path: ['delta'], message: 'file or delta, not both' });
 /** A name and nothing else: a rename, which needs no baseVersion (docs/scenes.md). */
 const RenameBody = z.object({ name: NAME }).strict();
 
@@ -293,7 +298,7 @@ export function sceneRoutes(deps: AppDeps): Hono<AppEnv> {
 
   routes.put('/:id', async (c) => {
     const id = idFrom(c.req.param('id'));
-    const { value: raw, scope } = await readWriteBody(c, z.unknown(), BODY_LIMIT);
+    const { value: raw, scope } = await readWriteBody(c, z.unknown(), DELTA_BODY_LIMIT, { maxDepth: SCENE_FILE_MAX_DEPTH + 4 });
     const rename = RenameBody.safeParse(raw);
     if (rename.success) return okData(c, await renameScene(db, actorOf(c), id, rename.data.name));
     const value = parseWith(SaveBody, raw);

@@ -13,6 +13,7 @@ import {
   type BackupDelta,
   type SceneFile,
 } from '../../protocol/scene-file';
+import { versionFileOf } from './deltas';
 import { versionDto, type VersionDto } from './dto';
 import { claimFile, invalidFile, putPreview, putSceneJson, recordFile, type StoredSceneFile } from './files';
 import type { IdempotencyScope } from './idempotency';
@@ -37,13 +38,6 @@ const DeltaShape = z.object({
   removed: z.array(z.string()),
 });
 
-const BaseFileShape = z.object({
-  format: z.literal(SCENE_FILE_FORMAT),
-  schema: z.record(z.string(), z.number()),
-  meta: z.record(z.string(), z.unknown()),
-  records: z.array(z.object({ id: z.string(), type: z.string() }).loose()),
-});
-
 function baseNotFound(base: string): ApiError {
   return new ApiError(409, RETCODE.BACKUP_BASE_NOT_FOUND, 'backupBaseNotFound', { base: base.slice(0, 32) }, { field: 'content.base' });
 }
@@ -59,13 +53,12 @@ export async function resolveBackupContent(deps: SceneDeps, sceneId: number, con
     }
     const base = await findVersion(deps.db, sceneId, Number(shape.data.base));
     if (!base) throw baseNotFound(content.base);
-    const bytes = await deps.storage.read(base.file_key);
-    if (!bytes) throw baseNotFound(content.base);
-    const parsed = BaseFileShape.safeParse(JSON.parse(new TextDecoder().decode(bytes)));
-    if (!parsed.success) throw baseNotFound(content.base);
+    // the base may itself be a delta version: resolved from its checkpoint like any reader does
+    const baseFile = await versionFileOf(deps, base);
+    if (!baseFile) throw baseNotFound(content.base);
     let resolved: SceneFile;
     try {
-      resolved = applyBackupDelta(parsed.data as SceneFile, content as BackupDelta);
+      resolved = applyBackupDelta(baseFile, content as BackupDelta);
     } catch (e) {
       if (e instanceof SceneDeltaError) {
         throw new ApiError(400, RETCODE.BACKUP_DELTA_INVALID, 'backupDeltaInvalid', { reason: e.code }, { field: 'content', reason: e.message });

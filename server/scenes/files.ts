@@ -2,7 +2,8 @@
 // Every file is written to storage first (atomically, under a fresh key) and recorded in
 // scene_files; a save then claims it inside its transaction. A key is owned by exactly one
 // version (or one scene's custom preview), so dropping that owner drops the file: no sharing, no
-// reference counts. Restore and clone copy files instead of sharing them.
+// reference counts. Restore and clone copy files instead of sharing them. The one exception is a
+// checkpoint of delta versions (deltas.ts): it lives until the last version naming it is dropped.
 import { randomUUID } from 'node:crypto';
 import { createGunzip, type Gunzip } from 'node:zlib';
 import { z } from 'zod';

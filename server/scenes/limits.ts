@@ -46,3 +46,15 @@ export const UNCLAIMED_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /** The sweeps above run at most this often per process, piggybacked on requests. */
 export const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+
+/**
+ * Delta saves (docs/scenes.md "Delta saves"): a save stores a full checkpoint instead of a delta
+ * once this many delta saves follow the last one, or once the delta from it (records whole) grows
+ * past CHECKPOINT_BYTES. Below HISTORY_KEEP, so a list of 20 holds at least one checkpoint.
+ */
+export const CHECKPOINT_EVERY = 16;
+export const CHECKPOINT_BYTES = 256 * 1024;
+/** The body of PUT /{id} with a delta (JSON): a delta larger than this goes as a file upload. */
+export const DELTA_BODY_LIMIT = 4 * MiB;
+/** Scenes whose newest resolved version the process keeps in memory for the next delta save. */
+export const DELTA_CACHE_SCENES = 64;

@@ -122,6 +122,8 @@ export interface NewVersion {
   roomType: number;
   clientId: string;
   createdBy: number;
+  /** a delta version (deltas.ts): its delta from the checkpoint file, and that file's key */
+  delta?: { text: string; checkpointKey: string; chainLength: number } | null;
 }
 
 export interface VersionRow {
@@ -143,6 +145,16 @@ export interface VersionRow {
 export const VERSION_COLUMNS = `id, scene_id, kind, scene_version, file_key, preview_key, multi_floor_key, room_info_key,
   area, is_use_stack_wall, room_type, client_id, created_at`;
 
+/** A version with how its content is stored (deltas.ts): lists do without these columns. */
+export interface StoredVersionRow extends VersionRow {
+  /** canonical JSON of the delta from checkpoint_key to this version; null for a full file */
+  delta: string | null;
+  checkpoint_key: string | null;
+  chain_length: number;
+}
+
+export const STORED_VERSION_COLUMNS = `${VERSION_COLUMNS}, delta, checkpoint_key, chain_length`;
+
 /**
  * Adds a version, trims its list to the newest HISTORY_KEEP and drops the rows of the files the
  * trimmed versions owned (and a trimmed floor list's previews), in one statement: a save is a
@@ -151,23 +163,31 @@ export const VERSION_COLUMNS = `id, scene_id, kind, scene_version, file_key, pre
  * scene row lock, so two writers of one scene never trim the same list at once, and the new row
  * is the newest of its list (its id comes last): every CTE reads the list as it was before the
  * insert, so the trim keeps HISTORY_KEEP - 1 of the old ones.
+ *
+ * A scene file that a remaining delta version names as its checkpoint (or the new one does) is
+ * kept when its own version is trimmed, and dropped with the last version that needed it.
  */
 export async function addVersion(tx: Db, v: NewVersion, options: { makeCurrent?: boolean } = {}): Promise<{ row: VersionRow; dropKeys: string[] }> {
   const current = options.makeCurrent ? `, made_current as (update scenes set current_version_id = (select id from v) where id = $1)` : '';
   const rows = await tx.query<VersionRow & { dropped: string[]; dropped_children: string[] }>(
     `with v as (
        insert into scene_versions (scene_id, kind, scene_version, file_key, preview_key, multi_floor_key, room_info_key,
-         area, is_use_stack_wall, room_type, client_id, created_by)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+         area, is_use_stack_wall, room_type, client_id, created_by, delta, checkpoint_key, chain_length)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $14, $15, $16)
        returning ${VERSION_COLUMNS}
      ), trimmed as (
        delete from scene_versions where id in (
          select id from scene_versions where scene_id = $1 and kind = $2 order by id desc offset $13
-       ) returning file_key, preview_key, multi_floor_key, room_info_key
+       ) returning id, file_key, preview_key, multi_floor_key, room_info_key, checkpoint_key
      ), dropped as (
-       delete from scene_files where key in (
-         select k from trimmed, unnest(array[file_key, preview_key, multi_floor_key, room_info_key]) as k where k is not null
-       ) returning key, children
+       delete from scene_files f where f.key in (
+         select k from trimmed, unnest(array[file_key, preview_key, multi_floor_key, room_info_key, checkpoint_key]) as k where k is not null
+       ) and f.key is distinct from $15::text
+         and not exists (
+           select 1 from scene_versions r
+           where r.scene_id = $1 and (r.checkpoint_key = f.key or r.file_key = f.key) and r.id not in (select id from trimmed)
+         )
+       returning key, children
      ), dropped_children as (
        delete from scene_files where key in (select unnest(children) from dropped) returning key
      )${current}
@@ -188,6 +208,9 @@ export async function addVersion(tx: Db, v: NewVersion, options: { makeCurrent?:
       v.clientId,
       v.createdBy,
       HISTORY_KEEP - 1,
+      v.delta?.text ?? null,
+      v.delta?.checkpointKey ?? null,
+      v.delta?.chainLength ?? 0,
     ],
   );
   const { dropped, dropped_children: children, ...row } = rows[0]!;
@@ -196,18 +219,18 @@ export async function addVersion(tx: Db, v: NewVersion, options: { makeCurrent?:
 
 /** Deletes a scene with all its versions and labels; returns the keys of files to delete after the commit. */
 export async function deleteSceneRows(tx: Db, scene: SceneRow): Promise<string[]> {
-  const versions = await tx.query<{ file_key: string; preview_key: string | null; multi_floor_key: string | null; room_info_key: string | null }>(
-    'select file_key, preview_key, multi_floor_key, room_info_key from scene_versions where scene_id = $1',
+  const versions = await tx.query<{ file_key: string; preview_key: string | null; multi_floor_key: string | null; room_info_key: string | null; checkpoint_key: string | null }>(
+    'select file_key, preview_key, multi_floor_key, room_info_key, checkpoint_key from scene_versions where scene_id = $1',
     [scene.id],
   );
   await tx.query('delete from scenes where id = $1', [scene.id]);
   return dropFileRows(tx, [
     scene.custom_preview_key,
-    ...versions.flatMap((t) => [t.file_key, t.preview_key, t.multi_floor_key, t.room_info_key]),
+    ...versions.flatMap((t) => [t.file_key, t.preview_key, t.multi_floor_key, t.room_info_key, t.checkpoint_key]),
   ]);
 }
 
-export async function findVersion(db: Db, sceneId: number, versionId: number): Promise<VersionRow | null> {
-  const rows = await db.query<VersionRow>(`select ${VERSION_COLUMNS} from scene_versions where id = $1 and scene_id = $2`, [versionId, sceneId]);
+export async function findVersion(db: Db, sceneId: number, versionId: number): Promise<StoredVersionRow | null> {
+  const rows = await db.query<StoredVersionRow>(`select ${STORED_VERSION_COLUMNS} from scene_versions where id = $1 and scene_id = $2`, [versionId, sceneId]);
   return rows[0] ?? null;
 }

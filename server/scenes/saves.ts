@@ -18,6 +18,7 @@ import {
   type SceneFileKind,
   type StoredSceneFile,
 } from './files';
+import { baseNotFound, checkDeltaShape, materialise, prepareDelta, rememberSaved, type PreparedDelta } from './deltas';
 import type { IdempotencyScope } from './idempotency';
 import { NAME_MAX_CHARS } from './limits';
 import {
@@ -27,10 +28,11 @@ import {
   requireScene,
   SCENE_OWN_COLUMNS,
   sceneNotFound,
+  STORED_VERSION_COLUMNS,
+  type StoredVersionRow,
   type Actor,
   type SceneOwnRow,
   type SceneRow,
-  type VersionRow,
 } from './repo';
 import { earlierAnswer, ownerOf, runWrite, type Outcome, type SceneDeps } from './write';
 import { linkSceneClient } from '../clients/repo';
@@ -66,6 +68,8 @@ export interface CreateInput extends SceneFieldsInput, VersionFilesInput {
 export interface SaveInput extends SceneFieldsInput, Partial<VersionFilesInput> {
   /** the version this save was based on (SceneDto.version as last read) */
   baseVersion: number;
+  /** instead of file: a BackupDelta whose base is the id of a stored version of this scene */
+  delta?: unknown;
 }
 
 export const COPY_SUFFIX = ' 副本';
@@ -319,7 +323,27 @@ async function bumpVersion(tx: Db, actor: Actor, id: number, baseVersion: number
   return row;
 }
 
-/** PUT /meta20/x/scene/{id}: a manual save (with a file) or a change of scene fields (without). */
+/**
+ * The delta of a save, applied to its base before the transaction (docs/scenes.md "Delta saves").
+ * The base must be a version of a scene this actor may write: anything else reads nothing.
+ */
+async function prepareDeltaSave(deps: SceneDeps, actor: Actor, sceneId: number, body: unknown): Promise<PreparedDelta> {
+  const delta = checkDeltaShape(body);
+  const rows = await deps.db.query<StoredVersionRow>(
+    `select ${STORED_VERSION_COLUMNS} from scene_versions
+     where id = $1 and scene_id = $2
+       and exists (select 1 from scenes s where s.id = $2 and s.project_code = $3 and s.owner_id = $4 and s.deleted_at is null)`,
+    [Number(delta.base), sceneId, actor.projectCode, actor.userId],
+  );
+  const base = rows[0];
+  if (!base) {
+    await requireScene(deps.db, actor, sceneId, 'write');
+    throw baseNotFound(delta.base);
+  }
+  return prepareDelta(deps, ownerOf(actor), base, delta);
+}
+
+/** PUT /meta20/x/scene/{id}: a manual save (with a file or a delta) or a change of scene fields (without). */
 export async function saveScene(
   deps: SceneDeps,
   actor: Actor,
@@ -330,13 +354,15 @@ export async function saveScene(
   const early = await earlierAnswer(deps, scope);
   if (early) return early;
   const owner = ownerOf(actor);
-  const file = input.file;
+  const prepared = input.delta === undefined ? null : await prepareDeltaSave(deps, actor, id, input.delta);
+  const file = prepared ? prepared.file.key : input.file;
   // Preview, floor images and room info belong to a version: without a new file there is none.
   if (!file && OPTIONAL_FILES.some(({ field }) => typeof input[field] === 'string' && input[field] !== '')) throw badRequest('file');
   const copies = file ? await copyEchoes(deps, actor, id, input) : new Map<string, StoredSceneFile[]>();
-  const fileKey = file ? keyFromReference(file) : null;
-  return runWrite(deps, scope, writtenKeys(copies), async (tx) => {
-    const { file_claimed: fileClaimed, file_content_records: contentRecords, ...bumped } = await bumpVersion(
+  // A delta save's file is the server's own (recorded below), not an upload to claim.
+  const fileKey = file && !prepared ? keyFromReference(file) : null;
+  return runWrite(deps, scope, [...writtenKeys(copies), ...(prepared?.written ?? [])], async (tx) => {
+    const { file_claimed: claimedUpload, file_content_records: uploadRecords, ...bumped } = await bumpVersion(
       tx,
       actor,
       id,
@@ -345,13 +371,21 @@ export async function saveScene(
       fileKey,
     );
     const scene = await applyClient(tx, actor, bumped, input.clientId);
+    let fileClaimed = claimedUpload;
+    let contentRecords = uploadRecords;
+    if (prepared) {
+      await recordFile(tx, owner, prepared.file, true);
+      fileClaimed = true;
+      contentRecords = prepared.file.contentRecords;
+    }
     const dropKeys: string[] = [];
     let version: { id: number; keys: VersionKeys } | null = null;
     if (file) {
       // the checks claimFile makes, in its order, for the claim the bump made
-      if (!fileKey) throw badRequest('file');
+      const sceneFileKey = prepared ? prepared.file.key : fileKey;
+      if (!sceneFileKey) throw badRequest('file');
       if (!fileClaimed) throw unavailable('file');
-      const keys = await claimVersionFiles(tx, owner, { ...input, file }, copies, { key: fileKey, contentRecords });
+      const keys = await claimVersionFiles(tx, owner, { ...input, file }, copies, { key: sceneFileKey, contentRecords });
       const added = await addVersion(
         tx,
         {
@@ -364,9 +398,11 @@ export async function saveScene(
           roomType: scene.room_type,
           clientId: '',
           createdBy: actor.userId,
+          delta: prepared?.delta ? { text: prepared.delta, checkpointKey: prepared.checkpointKey!, chainLength: prepared.chainLength } : null,
         },
         { makeCurrent: true },
       );
+      if (prepared) rememberSaved(id, added.row.id, prepared);
       dropKeys.push(...added.dropKeys);
       version = { id: added.row.id, keys };
     }
@@ -388,8 +424,9 @@ export async function saveScene(
   });
 }
 
-/** Copies every file of a stored version for a new owner (before a transaction). */
-async function copyVersionFiles(deps: SceneDeps, owner: FileOwner, version: VersionRow): Promise<{ copies: Copies; keys: VersionKeys }> {
+/** Copies every file of a stored version for a new owner (before a transaction); a delta version's file is resolved first. */
+async function copyVersionFiles(deps: SceneDeps, owner: FileOwner, version: StoredVersionRow): Promise<{ copies: Copies; keys: VersionKeys }> {
+  if (version.delta !== null && !(await materialise(deps, version.file_key))) throw sceneNotFound();
   const copies: Copies = new Map();
   const one = async (field: string, key: string | null): Promise<string | null> => {
     if (!key) return null;
@@ -452,7 +489,7 @@ interface PreparedClone {
   source: SceneRow;
   copies: Copies;
   keys: VersionKeys;
-  version: VersionRow;
+  version: StoredVersionRow;
   customPreview: StoredSceneFile | null;
   airConditioner: unknown;
 }

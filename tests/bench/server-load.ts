@@ -1,14 +1,16 @@
 // Load on the real server process (server/main.ts) over loopback with autocannon: scene saves and
-// scene lists, 50 concurrent clients, 5 s per case after a 1 s warm-up. A save is what the client
-// does: upload the scene file (100 KB gzip) and PUT /meta20/x/scene/{id} naming it and the base
-// version; its latency is the two requests together. Each connection saves its own scene, so
-// every save is a real one (no 412s).
+// scene lists, 50 concurrent clients, 5 s per case after a 1 s warm-up. A full save is what the
+// client does for a first save or an import: upload the scene file (100 KB gzip) and PUT
+// /meta20/x/scene/{id} naming it and the base version; its latency is the two requests together.
+// A delta save is the client's save of a small edit: one PUT carrying the delta of one wall moved
+// against the version it is based on (docs/scenes.md "Delta saves"). Each connection saves its
+// own scene, so every save is a real one (no 412s).
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon, { type AutocannonOptions, type AutocannonResult } from 'autocannon';
-import { canonicalJson, SCENE_FILE_FORMAT, type FileRecord, type SceneFile } from '../../protocol/scene-file';
+import { BACKUP_DELTA_FORMAT, canonicalJson, SCENE_FILE_FORMAT, type FileRecord, type SceneFile } from '../../protocol/scene-file';
 import { spawnServer } from '../server/spawn-server';
 import { quantile, round } from './stats';
 import type { BenchRow } from './types';
@@ -173,7 +175,7 @@ function runCannon(options: AutocannonOptions, onResponse?: (client: object, sta
 
 interface Json {
   code?: number;
-  data?: { url?: string; version?: number; id?: number; token?: string };
+  data?: { url?: string; version?: number; id?: number; token?: string; currentVersionId?: number };
   retdata?: { token?: string };
 }
 
@@ -193,6 +195,15 @@ export interface LoadNumbers {
   fileBytes: number;
   saveCpu: CpuShare;
   listCpu: CpuShare;
+  /** one-wall-edit delta saves (one PUT each) */
+  deltas: number;
+  deltasPerS: number;
+  deltaP50: number;
+  deltaP99: number;
+  deltaFailures: number;
+  /** bytes of one delta save's body */
+  deltaBytes: number;
+  deltaCpu: CpuShare;
   /** GET /healthz (HTTP and one `select 1`, no session): what the stack answers at best on this machine */
   floorPerS: number;
   floorP50: number;
@@ -206,7 +217,7 @@ export interface MeasureOptions {
   /** the database's processes, for the CPU rows (PGlite runs inside the server) */
   dbPids?: () => number[];
   /** only these cases (profiling one of them); the others report NaN */
-  cases?: readonly ('save' | 'list' | 'floor')[];
+  cases?: readonly ('save' | 'delta' | 'list' | 'floor')[];
   /** a smoke run: each case loaded for 1 s by SMOKE_CONNECTIONS clients without a warm-up */
   smoke?: boolean;
 }
@@ -230,7 +241,7 @@ export async function measureServer(env: Record<string, string | undefined>, opt
     if (!token) throw new Error('bench login failed');
     const auth = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
 
-    const { gzip } = benchSceneGzip();
+    const { gzip, walls } = benchSceneGzip();
     const ids: number[] = [];
     const connections = options.smoke ? SMOKE_CONNECTIONS : CONNECTIONS;
     for (let i = 0; i < connections + SPARE_SCENES; i++) {
@@ -241,12 +252,12 @@ export async function measureServer(env: Record<string, string | undefined>, opt
     }
     // A run stops mid-sequence on some connections: before each run every scene is free again,
     // with its version as the server has it.
-    let free: { id: number; version: number }[] = [];
+    let free: { id: number; version: number; versionId: number }[] = [];
     const refill = async (): Promise<void> => {
       free = [];
       for (const id of ids) {
         const res = (await (await fetch(`${base}/meta20/x/scene/${id}`, { headers: auth })).json()) as Json;
-        free.push({ id, version: res.data?.version ?? 1 });
+        free.push({ id, version: res.data?.version ?? 1, versionId: res.data?.currentVersionId ?? 0 });
       }
     };
 
@@ -281,7 +292,7 @@ export async function measureServer(env: Record<string, string | undefined>, opt
               method: 'PUT',
               headers: auth,
               setupRequest: (req, ctx) => {
-                const scene = ctx.scene as { id: number; version: number } | null;
+                const scene = ctx.scene as { id: number; version: number; versionId: number } | null;
                 return {
                   ...req,
                   path: `/meta20/x/scene/${scene?.id ?? 0}`,
@@ -289,9 +300,13 @@ export async function measureServer(env: Record<string, string | undefined>, opt
                 };
               },
               onResponse: (status, body, ctx) => {
-                const scene = ctx.scene as { id: number; version: number } | null;
+                const scene = ctx.scene as { id: number; version: number; versionId: number } | null;
                 if (!scene) return;
-                if (status === 200) scene.version = (JSON.parse(body) as Json).data?.version ?? scene.version;
+                if (status === 200) {
+                  const saved = (JSON.parse(body) as Json).data;
+                  scene.version = saved?.version ?? scene.version;
+                  scene.versionId = saved?.currentVersionId ?? scene.versionId;
+                }
                 free.push(scene);
               },
             },
@@ -311,14 +326,75 @@ export async function measureServer(env: Record<string, string | undefined>, opt
       return { latencies, failures, elapsed: (performance.now() - started) / 1000 };
     };
 
+    // Delta save: one PUT moving one wall's end, against the scene's current version.
+    let deltaBytes = 0;
+    let edit = 0;
+    const deltaBody = (scene: { version: number; versionId: number }): string => {
+      const n = edit++;
+      const wall = `w${String((n * 7919) % walls).padStart(6, '0')}`;
+      const body = JSON.stringify({
+        baseVersion: scene.version,
+        delta: {
+          format: BACKUP_DELTA_FORMAT,
+          version: 2,
+          base: String(scene.versionId),
+          schema: { wall: 1 },
+          put: [],
+          patch: [{ id: wall, set: { end: { x: (n * 37) % 20000, y: (n * 53) % 20000 } } }],
+          removed: [],
+        },
+      });
+      deltaBytes = Buffer.byteLength(body);
+      return body;
+    };
+    // One autocannon per client, each on its own keep-alive connection and its own scene: a
+    // designer's browser saving its scene (with several server processes a connection stays on
+    // one, as a browser's does).
+    const deltaCase = async (seconds: number): Promise<{ latencies: number[]; failures: number; elapsed: number }> => {
+      const latencies: number[] = [];
+      let failures = 0;
+      await refill();
+      const started = performance.now();
+      await Promise.all(
+        free.slice(0, connections).map((scene) =>
+          runCannon(
+            {
+              url: base,
+              connections: 1,
+              duration: seconds,
+              timeout: 30,
+              requests: [
+                {
+                  method: 'PUT',
+                  headers: auth,
+                  setupRequest: (req) => ({ ...req, path: `/meta20/x/scene/${scene.id}`, body: deltaBody(scene) }),
+                  onResponse: (status, body) => {
+                    if (status !== 200) return;
+                    const saved = (JSON.parse(body) as Json).data;
+                    scene.version = saved?.version ?? scene.version;
+                    scene.versionId = saved?.currentVersionId ?? scene.versionId;
+                  },
+                },
+              ],
+            },
+            (_client, status, ms) => {
+              if (status !== 200) failures++;
+              else latencies.push(ms);
+            },
+          ),
+        ),
+      );
+      return { latencies, failures, elapsed: (performance.now() - started) / 1000 };
+    };
+
     const listCase = (seconds: number) =>
       runCannon({ url: `${base}/meta20/x/scene?pageNumber=1&pageSize=20`, connections, duration: seconds, timeout: 30, headers: { Authorization: `Bearer ${token}` } });
 
     const floorCase = (seconds: number) => runCannon({ url: `${base}/healthz`, connections, duration: seconds, timeout: 30 });
     const serverPid = server.child.pid ?? -1;
 
-    const wanted = new Set(options.cases ?? ['save', 'list', 'floor']);
-    const measured = async <R>(name: 'save' | 'list' | 'floor', run: (seconds: number) => Promise<R>, count: (r: R) => number): Promise<{ result: R; cpu: CpuShare } | null> => {
+    const wanted = new Set(options.cases ?? ['save', 'delta', 'list', 'floor']);
+    const measured = async <R>(name: 'save' | 'delta' | 'list' | 'floor', run: (seconds: number) => Promise<R>, count: (r: R) => number): Promise<{ result: R; cpu: CpuShare } | null> => {
       if (!wanted.has(name)) return null;
       if (!options.smoke) await run(WARMUP_S);
       const mark = cpuMark(serverPid, dbPids);
@@ -326,6 +402,8 @@ export async function measureServer(env: Record<string, string | undefined>, opt
       return { result, cpu: cpuShare(mark, cpuMark(serverPid, dbPids), count(result)) };
     };
     const saved = await measured('save', saveCase, (r) => r.latencies.length);
+    const deltaSaved = await measured('delta', deltaCase, (r) => r.latencies.length);
+    const deltas = deltaSaved?.result ?? { latencies: [], failures: 0, elapsed: 1 };
     const listed = await measured('list', listCase, (r) => r['2xx']);
     const floored = await measured('floor', floorCase, (r) => r['2xx']);
     const saves = saved?.result ?? { latencies: [], failures: 0, elapsed: 1 };
@@ -348,6 +426,13 @@ export async function measureServer(env: Record<string, string | undefined>, opt
       fileBytes: gzip.byteLength,
       saveCpu: saved?.cpu ?? noCpu,
       listCpu: listed?.cpu ?? noCpu,
+      deltas: deltas.latencies.length,
+      deltasPerS: round(deltas.latencies.length / deltas.elapsed, 1),
+      deltaP50: round(quantile(deltas.latencies, 0.5), 1),
+      deltaP99: round(quantile(deltas.latencies, 0.99), 1),
+      deltaFailures: deltas.failures,
+      deltaBytes,
+      deltaCpu: deltaSaved?.cpu ?? noCpu,
       floorPerS: floor ? round(floor.requests.average, 1) : Number.NaN,
       floorP50: floor?.latency.p50 ?? Number.NaN,
       floorP99: floor?.latency.p99 ?? Number.NaN,

@@ -5,7 +5,7 @@ import type { Benchmark } from './types';
 
 const bench: Benchmark = {
   id: 'server-pglite',
-  title: `server on PGlite: scene save (upload 100 KB gzip + PUT) and scene list, ${CONNECTIONS} clients`,
+  title: `server on PGlite: scene save (upload 100 KB gzip + PUT; one-wall delta PUT) and scene list, ${CONNECTIONS} clients`,
   async run({ smoke }) {
     const n = await measureServer({ DATABASE_URL: undefined, SERVER_PROCESSES: undefined }, { smoke });
     const see = 'see README';
@@ -17,6 +17,11 @@ const bench: Benchmark = {
       { name: 'PGlite save failures', value: n.saveFailures, unit: 'count', target: '0', met: n.saveFailures === 0 },
       ...cpuRows('PGlite', 'save', 'save', n.saveCpu, false),
       ...boundRows('PGlite', 'save', 'save', n.saveCpu, false, n.connections),
+      { name: `PGlite delta save (one wall moved) throughput (${n.connections} clients)`, value: n.deltasPerS, unit: 'saves/s', target: see, met: null },
+      { name: 'PGlite delta save p50', value: n.deltaP50, unit: 'ms', target: see, met: null },
+      { name: 'PGlite delta save p99', value: n.deltaP99, unit: 'ms', target: see, met: null },
+      { name: 'PGlite delta save failures', value: n.deltaFailures, unit: 'count', target: '0', met: n.deltaFailures === 0 },
+      ...cpuRows('PGlite', 'delta save', 'save', n.deltaCpu, false),
       { name: `PGlite list throughput (${n.connections} clients)`, value: n.listsPerS, unit: 'req/s', target: see, met: null },
       { name: 'PGlite list p50', value: n.listP50, unit: 'ms', target: see, met: null },
       { name: 'PGlite list p99', value: n.listP99, unit: 'ms', target: see, met: null },

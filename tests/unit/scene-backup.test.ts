@@ -95,7 +95,8 @@ describe('runBackup', () => {
 
   it('skips while a save holds the kernel files, and a save waits for a backup in flight', async () => {
     const { deps } = savedScene();
-    deps.kernel.backup = { kind: 'delta', delta: delta('1'), json: '{}' };
+    // a delta no smaller than the file: the saves below send the file (save())
+    deps.kernel.backup = { kind: 'delta', delta: delta('1'), json: ' '.repeat(1000) };
     const saving = saveScene(deps);
     expect(await runBackup(deps)).toEqual({ kind: 'skipped', reason: 'busy' });
     await saving;

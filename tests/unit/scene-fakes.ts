@@ -50,8 +50,9 @@ export class FakeKernel implements SceneKernelPort {
     this.isDirty = false;
     return this.file;
   }
-  async backupDelta(): Promise<BackupDeltaResult> {
+  async backupDelta(purpose: 'backup' | 'save' = 'backup'): Promise<BackupDeltaResult> {
     this.log('backupDelta');
+    if (purpose === 'save' && this.backup.kind === 'delta') this.isDirty = false;
     return this.backup;
   }
   async acknowledge(base: string): Promise<void> {

@@ -28,7 +28,7 @@ export const kernelFiles: KernelFiles = {
   newScene: (meta) => call('newScene', (api) => api.newScene(meta)),
   save: () => call('save', (api) => api.save()),
   exportFile: () => call('exportFile', (api) => api.exportFile()),
-  backupDelta: () => call<BackupDeltaResult>('backupDelta', (api) => api.backupDelta()),
+  backupDelta: (purpose) => call<BackupDeltaResult>('backupDelta', (api) => api.backupDelta(purpose)),
   acknowledge: (base) => call('acknowledge', (api) => api.acknowledge(base)),
   savedFileData: (sceneCode) => call('savedFileData', (api) => api.savedFileData(sceneCode)),
 };

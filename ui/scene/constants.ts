@@ -21,3 +21,10 @@ export const SCENE_LIST_PAGE_SIZE = 12;
 
 /** The query parameter that opens a scene directly: /?sceneId=<id>. */
 export const SCENE_ID_PARAM = 'sceneId';
+
+/**
+ * A save sends the kernel's delta instead of the whole file while the delta (JSON) is at most
+ * this share of the file's JSON and under this size (the server takes 4 MiB of JSON in a save).
+ */
+export const SAVE_DELTA_MAX_SHARE = 0.5;
+export const SAVE_DELTA_MAX_CHARS = 3 * 1024 * 1024;

@@ -9,7 +9,7 @@ import type {
   UpdateSceneParams,
   UploadedSceneFile,
 } from '../../api';
-import type { NewSceneMeta } from '../../protocol/kernel-api';
+import type { BackupPurpose, NewSceneMeta } from '../../protocol/kernel-api';
 import type { BackupDeltaResult, LoadResult, SavedFileData, SavedScene } from '../../protocol/scene-file';
 
 // What the scene session needs from the kernel and from the server, as two narrow ports. The
@@ -23,7 +23,8 @@ export interface SceneKernelPort {
   newScene(meta: NewSceneMeta): Promise<void>;
   /** The scene file; the kernel counts the scene as saved from here on (see SceneSessionState.unconfirmedSave). */
   save(): Promise<SavedScene>;
-  backupDelta(): Promise<BackupDeltaResult>;
+  /** 'save': a delta handed out counts the scene as saved, as save() does. */
+  backupDelta(purpose?: BackupPurpose): Promise<BackupDeltaResult>;
   acknowledge(base: string): Promise<void>;
   savedFileData(sceneCode?: string): Promise<SavedFileData>;
   /** Document records that are content (walls, rooms, models …; not meta or storeys). */

@@ -1,6 +1,7 @@
 import { isApiError, isClientUnavailable, isSceneVersionConflict, SCENE_RETCODE, type Scene } from '../../api';
 import { serverClientId } from '../../protocol/clients';
-import type { SavedFileData } from '../../protocol/scene-file';
+import type { BackupDelta, BackupDeltaResult, SavedFileData } from '../../protocol/scene-file';
+import { SAVE_DELTA_MAX_CHARS, SAVE_DELTA_MAX_SHARE } from './constants';
 import type { SceneKernelPort, SceneServerPort } from './ports';
 import { writeWithRetry } from './retry';
 import { currentSceneOf, type OpLock, type SaveConflict, type SceneSessionState } from './state';
@@ -8,7 +9,10 @@ import { currentSceneOf, type OpLock, type SaveConflict, type SceneSessionState 
 // Manual save (保存, Ctrl+S), core.md §4/§5/§7/§8: refuse an empty scene; take the file from the
 // kernel; upload it (and the room-info list, the preview and the per-storey previews of a
 // multi-storey scene); then create the scene (POST) or save a new version
-// of it (PUT /{id} with baseVersion) under an Idempotency-Key. A stale baseVersion (HTTP 412) is
+// of it (PUT /{id} with baseVersion) under an Idempotency-Key. A save of a scene the server has
+// sends only what changed since the session's base version when the kernel can say (the timed
+// backups' delta, docs/scenes.md "Delta saves"), and the file after all when the server cannot
+// use it. A stale baseVersion (HTTP 412) is
 // never overwritten: the uploads are kept for "save as a copy". Only the server's answer marks the
 // work saved (SceneSessionState.unconfirmedSave).
 
@@ -106,6 +110,23 @@ function isEmptyRefusal(e: unknown): boolean {
   return isApiError(e) && Number(e.code) === SCENE_RETCODE.EMPTY;
 }
 
+/**
+ * The delta to save instead of the file: the kernel's change since its acknowledged base (the
+ * session's base version), when it has one and it is well smaller than the file. `none` (nothing
+ * changed since a backup) and `full` (no base) save the file.
+ */
+export function deltaToSave(change: BackupDeltaResult, fileJsonChars: number): BackupDelta | null {
+  if (change.kind !== 'delta') return null;
+  const size = change.json.length;
+  return size <= SAVE_DELTA_MAX_CHARS && size <= fileJsonChars * SAVE_DELTA_MAX_SHARE ? change.delta : null;
+}
+
+/** The server cannot use the delta (its base is gone, or it does not apply): the file goes instead. */
+function isDeltaRefusal(e: unknown): boolean {
+  const code = isApiError(e) ? Number(e.code) : null;
+  return code === SCENE_RETCODE.BACKUP_BASE_NOT_FOUND || code === SCENE_RETCODE.BACKUP_DELTA_INVALID;
+}
+
 /** The server confirmed a save: this scene and version are what the kernel holds now. */
 async function confirm(deps: SceneOpDeps, scene: Scene): Promise<void> {
   const { state, kernel } = deps;
@@ -132,32 +153,67 @@ export async function saveScene(deps: SceneOpDeps, options: SaveOptions = {}): P
       const data = await kernel.savedFileData(open?.uuid ?? '');
       // save() clears the kernel's dirty flag now; only the server's answer may clear ours.
       state.unconfirmedSave = true;
+      // The scheme's client is the meta record's when that is a stored client (null unlinks). A
+      // client deleted meanwhile (or of another project, in an imported file) must never cost the
+      // design: the refused write saved nothing, so it is sent again without the link.
+      const clientId = serverClientId(kernel.metaClientId());
+      const withClient = <T>(write: (clientId: number | null) => Promise<T>): Promise<T> =>
+        write(clientId).catch((e: unknown) => {
+          if (clientId !== null && isClientUnavailable(e)) return write(null);
+          throw e;
+        });
+      // the room info and previews a refused delta sent, used again with the file
+      let sent: { roomInfoUrl: string | null; images: Awaited<ReturnType<typeof uploadPreviews>> } | null = null;
+      if (open) {
+        // backupDelta() hands out its payload like save() does: the stored version acknowledged
+        // afterwards is that delta's content; a delta handed out for a save clears the kernel's
+        // dirty flag as save() does (unconfirmedSave, set above, keeps the work unsaved until the
+        // server's answer).
+        const delta = deltaToSave(await kernel.backupDelta('save'), data.sceneJson.length);
+        if (delta) {
+          let roomInfo: string | null = null;
+          try {
+            if (data.roomInfoList.length > 0) roomInfo = (await server.upload('roomInfo', JSON.stringify(data.roomInfoList))).url;
+          } catch (error) {
+            return { kind: 'upload-failed', error };
+          }
+          const images = await uploadPreviews(server, data);
+          sent = { roomInfoUrl: roomInfo, images };
+          const fields = { delta, roomInfoUrl: roomInfo, area: data.area, isUseStackWall: data.isUseStackWall, ...images };
+          try {
+            const scene = await withClient((clientId) =>
+              writeWithRetry(server.newKey, (key) => server.update(open.id, { ...fields, clientId, baseVersion: open.version }, key)),
+            );
+            await confirm(deps, scene);
+            return { kind: 'saved', scene, created: false };
+          } catch (error) {
+            // A 412 goes on to the file as well: its refusal then keeps an upload for the copy.
+            if (!isDeltaRefusal(error) && !isSceneVersionConflict(error)) {
+              if (isEmptyRefusal(error)) return { kind: 'empty' };
+              return { kind: 'failed', error };
+            }
+          }
+        }
+      }
       const file = await kernel.save();
 
       let fileUrl: string;
-      let roomInfoUrl: string | null = null;
+      let roomInfoUrl: string | null = sent?.roomInfoUrl ?? null;
       try {
         fileUrl = (await server.upload('scene', file.gzip)).url;
-        if (data.roomInfoList.length > 0) roomInfoUrl = (await server.upload('roomInfo', JSON.stringify(data.roomInfoList))).url;
+        if (!sent && data.roomInfoList.length > 0) roomInfoUrl = (await server.upload('roomInfo', JSON.stringify(data.roomInfoList))).url;
       } catch (error) {
         return { kind: 'upload-failed', error };
       }
 
-      const images = await uploadPreviews(server, data);
+      const images = sent?.images ?? (await uploadPreviews(server, data));
       const fields = { file: fileUrl, roomInfoUrl, area: data.area, isUseStackWall: data.isUseStackWall, ...images };
-      // The scheme's client is the meta record's when that is a stored client (null unlinks).
       const write = (clientId: number | null) =>
         open
           ? writeWithRetry(server.newKey, (key) => server.update(open.id, { ...fields, clientId, baseVersion: open.version }, key))
           : writeWithRetry(server.newKey, (key) => server.create({ ...fields, clientId, name: newName }, key));
-      const clientId = serverClientId(kernel.metaClientId());
       try {
-        // A client deleted meanwhile (or of another project, in an imported file) must never cost
-        // the design: the refused write saved nothing, so it is sent again without the link.
-        const scene = await write(clientId).catch((e: unknown) => {
-          if (clientId !== null && isClientUnavailable(e)) return write(null);
-          throw e;
-        });
+        const scene = await withClient(write);
         await confirm(deps, scene);
         return { kind: 'saved', scene, created: !open };
       } catch (error) {
