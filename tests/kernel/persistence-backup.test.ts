@@ -234,6 +234,19 @@ describe('backup deltas', () => {
     expect(canonicalJson(applyBackupDelta(JSON.parse(saved.json) as SceneFile, d))).toBe(documentJson(k.kernel));
   });
 
+  it('a delta handed out for a save counts the scene as saved; one for a timed backup does not', () => {
+    const k = loaded();
+    k.files.acknowledge('v1');
+    moveWall(k);
+    expect(k.kernel.snapshot().dirty).toBe(true);
+    expectDelta(k.files.backupDelta());
+    expect(k.kernel.snapshot().dirty).toBe(true);
+    k.files.acknowledge('v2');
+    moveWall(k, HOUSE_IDS.westWall(0, 1, 1));
+    expectDelta(k.files.backupDelta(true));
+    expect(k.kernel.snapshot().dirty).toBe(false);
+  });
+
   it('refuses an empty base name', () => {
     const k = loaded();
     expect(() => k.files.acknowledge('')).toThrow(/base: must match/);

@@ -51,7 +51,19 @@ describe('saveScene with a delta', () => {
     expect(deps.server.called('upload').map((c) => c.args[0])).toEqual(['roomInfo']);
     expect(deps.kernel.called('save')).toHaveLength(0);
     expect(deps.state.unconfirmedSave).toBe(false);
+    // The delta counted the scene as saved in the kernel, as save() does: no unsaved dot remains.
+    expect(deps.kernel.isDirty).toBe(false);
     expect(deps.kernel.acknowledged).toEqual([String(deps.server.scenes.get(scene.id)!.currentVersionId)]);
+  });
+
+  it("sends the scheme's client with the delta, and again without it when the server refuses the client", async () => {
+    const { deps } = opened();
+    bigFile(deps);
+    deps.kernel.clientId = '77';
+    await saveScene(deps);
+    const updates = deps.server.called('update');
+    expect(updates.map((u) => (u.args[1] as { clientId?: unknown }).clientId)).toEqual([77, null]);
+    expect(updates[1]!.args[1]).toMatchObject({ delta });
   });
 
   it('sends the file when the kernel has no delta or it is too big', async () => {
