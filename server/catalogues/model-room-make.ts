@@ -3,6 +3,7 @@
 // restores or deletion of the scheme never change the sample room; the cover is the copied plan
 // (its ground floor) drawn as the seeded sample rooms' covers are (model-room-covers.ts). One
 // sample room per scene.
+import { materialise } from '../scenes/deltas';
 import type { Db } from '../db/types';
 import type { Logger } from '../logger';
 import { copyStoredFile, deleteStoredBytes, fileUrl, newKey, recordFile, type FileOwner, type StoredSceneFile } from '../scenes/files';
@@ -85,6 +86,8 @@ export async function makeModelRoomFromScene(deps: MakeModelRoomDeps, viewer: Mo
   if (!scene) return { kind: 'not-found' };
   if (await exists(db, viewer, sceneId)) return { kind: 'exists' };
 
+  // The current version may be a delta save: its full file is written on its first read.
+  await materialise(deps, scene.file_key);
   const records = await readRecords(storage, scene.file_key);
   if (!records) return { kind: 'not-found' };
   const rooms = records.filter((r) => r.type === 'room');

@@ -12,7 +12,7 @@ import type { AppDeps, AppEnv } from '../http/env';
 import { parseJsonBytes, parseWith, readBodyBytes, readQuery } from '../http/input';
 import { RETCODE } from '../http/retcodes';
 import { autoSave } from '../scenes/backups';
-import { materialise } from '../scenes/deltas';
+import { openSceneFile } from '../scenes/deltas';
 import { isSceneFileKey } from '../scenes/files';
 import { authenticateAutoSave } from '../scenes/grace';
 import { actorOf, answerRet, idFrom } from '../scenes/http';
@@ -62,14 +62,15 @@ export function sceneShareRoutes({ db, config }: AppDeps): Hono<AppEnv> {
  * and ends with a revoke, so answers are revalidated (no-cache) instead of kept as immutable.
  * Anything else, a revoked code included, is the same plain 404.
  */
-export function sharedFileRoutes({ db, storage }: AppDeps): Hono<AppEnv> {
+export function sharedFileRoutes({ db, storage, logger }: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const notFound = (c: Context<AppEnv>) => c.text('Not found', 404);
   routes.get('/:code/:which{scene|preview}', async (c) => {
     const which = c.req.param('which') === 'scene' ? 'scene' : 'preview';
     const found = await sharedFileKey(db, c.req.param('code'), which);
     if (!found) return notFound(c);
-    const opened = await storage.openRead(found.key);
+    // the current version may be a delta save whose file is written on its first read
+    const opened = await openSceneFile({ db, storage, logger }, found.key);
     if (!opened) return notFound(c);
     return streamFile(c, opened, found.contentType, {
       'Cache-Control': 'private, no-cache',
@@ -204,7 +205,7 @@ export function sceneFileRoutes({ db, storage, logger }: AppDeps): Hono<AppEnv> 
     const row = rows[0];
     if (!row) return notFound(c);
     // a delta version's file is written on its first read (docs/scenes.md "Delta saves")
-    const opened = (await storage.openRead(key)) ?? ((await materialise({ db, storage, logger }, key)) ? await storage.openRead(key) : null);
+    const opened = await openSceneFile({ db, storage, logger }, key);
     if (!opened) return notFound(c);
     return streamFile(c, opened, row.content_type, {
       // a key is a fresh uuid per write: what it names never changes

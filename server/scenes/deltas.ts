@@ -327,6 +327,14 @@ export async function materialise(deps: SceneDeps, key: string): Promise<boolean
   return true;
 }
 
+/**
+ * Opens a stored scene file for reading, writing a delta version's full file first when this is
+ * its first read. Every reader of a version's file by key goes through here (or materialise).
+ */
+export async function openSceneFile(deps: SceneDeps, key: string): ReturnType<SceneDeps['storage']['openRead']> {
+  return (await deps.storage.openRead(key)) ?? ((await materialise(deps, key)) ? await deps.storage.openRead(key) : null);
+}
+
 /** The version's full file bytes, from storage or resolved (restore, backups against it). */
 export async function versionFileOf(deps: SceneDeps, row: StoredVersionRow): Promise<SceneFile | null> {
   return (await resolveVersion(deps, row))?.file ?? null;

@@ -11,6 +11,7 @@ import { copyStoredFile, deleteStoredBytes, dropFileRows, fileUrl, invalidFile, 
 import type { Page } from './dto';
 import { likePattern } from './manage';
 import { findVersion, requireScene, sceneNotFound, type Actor } from './repo';
+import { materialise } from './deltas';
 import { emptyScene } from './saves';
 import { earlierAnswer, ownerOf, runWrite, type Outcome, type SceneDeps } from './write';
 import type { IdempotencyScope } from './idempotency';
@@ -180,6 +181,8 @@ export async function createHouseType(
     return file ?? null;
   };
   const name = input.name ?? scene.name;
+  // The current version may be a delta save: its full file is written on its first read.
+  await materialise(deps, version.file_key);
   const source = await deps.storage.read(version.file_key);
   if (!source) throw sceneNotFound();
   let file: StoredSceneFile;
