@@ -69,9 +69,11 @@ export function SceneActions() {
         {saving ? <span className="scene-actions__spinner" aria-hidden="true" /> : <SaveIcon />}
         <Trans>保存</Trans>
       </button>
-      <button type="button" className="button button--ghost" disabled={!ready} onClick={() => void requestHistory()}>
+      <button type="button" className="button button--ghost" title={t`历史版本`} disabled={!ready} onClick={() => void requestHistory()}>
         <ClockIcon />
-        <Trans>历史版本</Trans>
+        <span className="scene-actions__label--compact">
+          <Trans>历史版本</Trans>
+        </span>
       </button>
       <ShareButton disabled={!ready} />
       <SceneMoreMenu />

@@ -36,9 +36,11 @@ export function SceneMoreMenu() {
           if (value === 'import') picker.current?.click();
         }}
       >
-        <Menu.Trigger className="button button--ghost" disabled={!ready} aria-busy={importing}>
+        <Menu.Trigger className="button button--ghost" title={t`更多`} disabled={!ready} aria-busy={importing}>
           {importing ? <span className="scene-actions__spinner" aria-hidden="true" /> : <MoreIcon />}
-          <Trans>更多</Trans>
+          <span className="scene-actions__label--compact">
+            <Trans>更多</Trans>
+          </span>
         </Menu.Trigger>
         <Portal>
           <Menu.Positioner>

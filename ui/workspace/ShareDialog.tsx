@@ -17,6 +17,7 @@ type CodeState = { readonly kind: 'making' } | { readonly kind: 'ready'; readonl
 
 /** The 分享 button of the top bar and its dialog. A scheme never saved is asked to be saved first. */
 export function ShareButton({ disabled }: { readonly disabled: boolean }) {
+  const { t } = useLingui();
   const [sceneId, setSceneId] = useState<number | null>(null);
   function open() {
     const scene = sceneSession.scene;
@@ -28,9 +29,11 @@ export function ShareButton({ disabled }: { readonly disabled: boolean }) {
   }
   return (
     <>
-      <button type="button" className="button button--ghost" disabled={disabled} onClick={open}>
+      <button type="button" className="button button--ghost" title={t`分享`} disabled={disabled} onClick={open}>
         <ShareIcon />
-        <Trans>分享</Trans>
+        <span className="scene-actions__label--compact">
+          <Trans>分享</Trans>
+        </span>
       </button>
       {sceneId !== null ? <ShareDialog sceneId={sceneId} onClose={() => setSceneId(null)} /> : null}
     </>

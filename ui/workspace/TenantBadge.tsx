@@ -12,9 +12,9 @@ export function TenantBadge({ project }: { readonly project: string }) {
   if (!project && !tenant) return null;
   const name = tenant?.name || project;
   return (
-    <span className="topbar__project" title={t`所属项目`} data-project={tenant?.code ?? project}>
+    <span className="topbar__project" title={t`项目：${name}`} data-project={tenant?.code ?? project}>
       {tenant?.logo ? <img className="topbar__project-logo" src={tenant.logo} alt={t`${name} 标志`} width={22} height={22} /> : null}
-      <span>
+      <span className="topbar__project-name">
         <Trans>项目：{name}</Trans>
       </span>
     </span>
