@@ -26,7 +26,7 @@ import {
   type NewSchemeForm,
 } from './new-scheme';
 import { ConfirmDialog } from './ConfirmDialog';
-import { SceneDialog, ScenePreview } from './SceneDialog';
+import { DialogListPending, SceneDialog, ScenePreview } from './SceneDialog';
 import './new-scheme.css';
 
 // 新建方案 (issue 16): the house-type dialog of core.md §2. One tab fills in the new scheme's
@@ -348,17 +348,9 @@ function HouseTypeLibrary({
         </button>
       </form>
       {load.state === 'loading' ? (
-        <div className="scene-list__status" role="status">
-          <span className="spinner" aria-hidden="true" />
-          <span className="sr-only">{t`加载中…`}</span>
-        </div>
+        <DialogListPending />
       ) : load.state === 'error' ? (
-        <div className="scene-list__status" role="alert">
-          <p>{load.text}</p>
-          <button type="button" className="button button--secondary" onClick={() => setAttempt((n) => n + 1)}>
-            <Trans>重试</Trans>
-          </button>
-        </div>
+        <DialogListPending error={load.text} onRetry={() => setAttempt((n) => n + 1)} />
       ) : load.page.list.length === 0 ? (
         <p className="scene-list__status empty-state">
           {keyword ? <Trans>没有找到匹配的户型</Trans> : <Trans>户型库还是空的：在户型面板中点击「户型入库」存入已保存的方案</Trans>}

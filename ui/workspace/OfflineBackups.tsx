@@ -9,7 +9,7 @@ import { HISTORY_RECORDS } from '../scene/constants';
 import { ignoreOfflineOffer, listOfflineCopies, restoreOffline, sceneUi } from '../scene/controller';
 import type { OfflineEntry, OfflineFloor, OfflineKind } from '../scene/offline-store';
 import { sceneSession } from '../scene/state';
-import { formatTime, SceneDialog, ScenePreview } from './SceneDialog';
+import { DialogListPending, formatTime, SceneDialog, ScenePreview } from './SceneDialog';
 
 // The third tier on screen (core.md §4 离线备份): the copies this browser keeps, listed in the
 // restore dialog's 离线备份 tab, and the offer of a copy newer than the server's when a scene opens.
@@ -85,7 +85,7 @@ type Row = { readonly at: number; readonly copy: OfflineEntry } | { readonly at:
  * the auto saves are a bonus here, so a failure to list them only leaves them out.
  */
 export function OfflineCopyList({ sceneId, label, selected, onSelectCopy, onSelectAutoSave, emptyIcon }: ListProps) {
-  const { t, i18n } = useLingui();
+  const { i18n } = useLingui();
   const [rows, setRows] = useState<readonly Row[] | null>(null);
   useEffect(() => {
     const controller = new AbortController();
@@ -107,10 +107,7 @@ export function OfflineCopyList({ sceneId, label, selected, onSelectCopy, onSele
 
   if (rows === null) {
     return (
-      <div className="scene-list__status" role="status">
-        <span className="spinner" aria-hidden="true" />
-        <span className="sr-only">{t`加载中…`}</span>
-      </div>
+      <DialogListPending />
     );
   }
   if (rows.length === 0) {

@@ -12,7 +12,7 @@ import { restore, restoreOffline, sceneUi } from '../scene/controller';
 import type { OfflineEntry } from '../scene/offline-store';
 import { sceneSession } from '../scene/state';
 import { OfflineCopyList } from './OfflineBackups';
-import { formatTime, SceneDialog, ScenePreview } from './SceneDialog';
+import { DialogListPending, formatTime, SceneDialog, ScenePreview } from './SceneDialog';
 
 // The restore-history-version dialog (core.md §4): manual saves and timed backups from the server,
 // and offline backups (the copies this browser keeps, with the server's forced-logout auto saves,
@@ -128,7 +128,7 @@ interface ListProps {
 }
 
 function VersionList({ sceneId, kind, label, selected, onSelect }: ListProps) {
-  const { t, i18n } = useLingui();
+  const { i18n } = useLingui();
   const [attempt, setAttempt] = useState(0);
   // The answer is kept with the request it answers: a new request reads as loading at once.
   const request = `${sceneId}:${kind}:${attempt}`;
@@ -148,20 +148,12 @@ function VersionList({ sceneId, kind, label, selected, onSelect }: ListProps) {
 
   if (load.state === 'loading') {
     return (
-      <div className="scene-list__status" role="status">
-        <span className="spinner" aria-hidden="true" />
-        <span className="sr-only">{t`加载中…`}</span>
-      </div>
+      <DialogListPending />
     );
   }
   if (load.state === 'error') {
     return (
-      <div className="scene-list__status" role="alert">
-        <p>{load.text}</p>
-        <button type="button" className="button button--secondary" onClick={() => setAttempt((n) => n + 1)}>
-          <Trans>重试</Trans>
-        </button>
-      </div>
+      <DialogListPending error={load.text} onRetry={() => setAttempt((n) => n + 1)} />
     );
   }
   if (load.list.length === 0) {

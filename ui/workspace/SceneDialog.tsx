@@ -1,5 +1,5 @@
 import { Dialog, Portal } from '@ark-ui/react';
-import { useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, type ReactNode } from 'react';
 import { DIALOG_TOP } from '../widgets/constants';
 import { confirmClose, dialogMayClose, type DialogCloseRules, type DialogCloseTrigger } from '../widgets/logic';
@@ -86,6 +86,29 @@ export function useDialogClose(onClose: () => void, rules: DialogCloseRules | un
       });
     },
   };
+}
+
+/** A dialog list still loading (spinner), or its load failed (the message and 重试). */
+export function DialogListPending({ error, onRetry }: { readonly error?: string | null; readonly onRetry?: () => void }) {
+  const { t } = useLingui();
+  if (error == null) {
+    return (
+      <div className="scene-list__status" role="status">
+        <span className="spinner" aria-hidden="true" />
+        <span className="sr-only">{t`加载中…`}</span>
+      </div>
+    );
+  }
+  return (
+    <div className="scene-list__status" role="alert">
+      <p>{error}</p>
+      {onRetry ? (
+        <button type="button" className="button button--secondary" onClick={onRetry}>
+          <Trans>重试</Trans>
+        </button>
+      ) : null}
+    </div>
+  );
 }
 
 /** A scene's (or version's) picture, or a drawn placeholder when it has none yet. */

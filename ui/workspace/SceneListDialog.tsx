@@ -47,7 +47,7 @@ import {
 } from '../scene/scheme-list';
 import { sceneSession } from '../scene/state';
 import { ConfirmDialog } from './ConfirmDialog';
-import { formatTime, SceneDialog, ScenePreview } from './SceneDialog';
+import { DialogListPending, formatTime, SceneDialog, ScenePreview } from './SceneDialog';
 import { nameProblem, questionText, sortLabel } from './scheme-texts';
 import './scheme-list.css';
 
@@ -293,17 +293,9 @@ function SchemeManager() {
       ) : null}
 
       {page === null && load.state === 'loading' ? (
-        <div className="scene-list__status" role="status">
-          <span className="spinner" aria-hidden="true" />
-          <span className="sr-only">{t`加载中…`}</span>
-        </div>
+        <DialogListPending />
       ) : load.state === 'error' ? (
-        <div className="scene-list__status" role="alert">
-          <p>{load.text}</p>
-          <button type="button" className="button button--secondary" onClick={() => setAttempt((n) => n + 1)}>
-            <Trans>重试</Trans>
-          </button>
-        </div>
+        <DialogListPending error={load.text} onRetry={() => setAttempt((n) => n + 1)} />
       ) : list.length === 0 ? (
         <p className="scene-list__status empty-state">
           {bin ? (

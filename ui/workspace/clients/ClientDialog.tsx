@@ -19,7 +19,7 @@ import { useKernel } from '../../kernel';
 import { apiErrorText, notify } from '../../notice';
 import { RegionPicker } from '../../widgets/RegionPicker';
 import { cityLabel, loadRegions, type RegionTable } from '../../widgets/region';
-import { formatTime, SceneDialog } from '../SceneDialog';
+import { DialogListPending, formatTime, SceneDialog } from '../SceneDialog';
 import { emptyForm, entryRow, formFields, formFromClient, formProblems, problemRows, serverClientId, type ClientForm, type EntryRow, type ShownProblem } from './client-form';
 import { linkedClientChanged, linkedClientDeleted } from './link';
 import { deleteQuestion, problemText } from './messages';
@@ -179,17 +179,9 @@ function ClientList({ picking, reload, onEdit, onDelete }: ListProps) {
         </button>
       </div>
       {load.state === 'loading' ? (
-        <div className="scene-list__status" role="status">
-          <span className="spinner" aria-hidden="true" />
-          <span className="sr-only">{t`加载中…`}</span>
-        </div>
+        <DialogListPending />
       ) : load.state === 'error' ? (
-        <div className="scene-list__status" role="alert">
-          <p>{load.text}</p>
-          <button type="button" className="button button--secondary" onClick={() => setAttempt((n) => n + 1)}>
-            <Trans>重试</Trans>
-          </button>
-        </div>
+        <DialogListPending error={load.text} onRetry={() => setAttempt((n) => n + 1)} />
       ) : load.page.list.length === 0 ? (
         <p className="scene-list__status empty-state">{keyword ? <Trans>没有找到匹配的客户</Trans> : <Trans>还没有客户，点击“新建客户”添加</Trans>}</p>
       ) : (
