@@ -21,6 +21,8 @@ declare module 'autocannon' {
     method?: string;
     body?: string | Buffer;
     timeout?: number;
+    /** requests per second of the whole instance (all its connections); absent: as fast as answers come */
+    overallRate?: number;
   }
 
   export interface Histogram {

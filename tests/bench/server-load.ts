@@ -179,6 +179,15 @@ interface Json {
   retdata?: { token?: string };
 }
 
+type Case = 'save' | 'delta' | 'list' | 'floor' | 'pacedDelta' | 'pacedList';
+
+/**
+ * The designer-pace cases: every client saves (or lists) once a second, far more often than a
+ * person saves, but no longer a closed loop that sends the next request the moment an answer
+ * comes (which measures how long 50 clients queue on 2 cores, not how long a save takes).
+ */
+export const PACE_S = 1;
+
 export interface LoadNumbers {
   /** concurrent clients of each case */
   connections: number;
@@ -204,6 +213,15 @@ export interface LoadNumbers {
   /** bytes of one delta save's body */
   deltaBytes: number;
   deltaCpu: CpuShare;
+  /** the same delta saves at a designer's pace: each client saves once every PACE_S seconds */
+  pacedDeltas: number;
+  pacedDeltaP50: number;
+  pacedDeltaP99: number;
+  pacedDeltaFailures: number;
+  /** the list at a designer's pace: each client lists once every PACE_S seconds */
+  pacedListP50: number;
+  pacedListP99: number;
+  pacedListFailures: number;
   /** GET /healthz (HTTP and one `select 1`, no session): what the stack answers at best on this machine */
   floorPerS: number;
   floorP50: number;
@@ -217,7 +235,7 @@ export interface MeasureOptions {
   /** the database's processes, for the CPU rows (PGlite runs inside the server) */
   dbPids?: () => number[];
   /** only these cases (profiling one of them); the others report NaN */
-  cases?: readonly ('save' | 'delta' | 'list' | 'floor')[];
+  cases?: readonly Case[];
   /** a smoke run: each case loaded for 1 s by SMOKE_CONNECTIONS clients without a warm-up */
   smoke?: boolean;
 }
@@ -350,19 +368,22 @@ export async function measureServer(env: Record<string, string | undefined>, opt
     // One autocannon per client, each on its own keep-alive connection and its own scene: a
     // designer's browser saving its scene (with several server processes a connection stays on
     // one, as a browser's does).
-    const deltaCase = async (seconds: number): Promise<{ latencies: number[]; failures: number; elapsed: number }> => {
+    const deltaCase = async (seconds: number, paced = false): Promise<{ latencies: number[]; failures: number; elapsed: number }> => {
       const latencies: number[] = [];
       let failures = 0;
       await refill();
       const started = performance.now();
       await Promise.all(
-        free.slice(0, connections).map((scene) =>
-          runCannon(
+        free.slice(0, connections).map(async (scene, i) => {
+          // Designers are not in step: at a pace, client i starts i/n of a period after the first.
+          if (paced) await new Promise((r) => setTimeout(r, (i * PACE_S * 1000) / connections));
+          return runCannon(
             {
               url: base,
               connections: 1,
               duration: seconds,
               timeout: 30,
+              ...(paced ? { overallRate: 1 / PACE_S } : {}),
               requests: [
                 {
                   method: 'PUT',
@@ -381,20 +402,35 @@ export async function measureServer(env: Record<string, string | undefined>, opt
               if (status !== 200) failures++;
               else latencies.push(ms);
             },
-          ),
-        ),
+          );
+        }),
       );
       return { latencies, failures, elapsed: (performance.now() - started) / 1000 };
     };
 
-    const listCase = (seconds: number) =>
-      runCannon({ url: `${base}/meta20/x/scene?pageNumber=1&pageSize=20`, connections, duration: seconds, timeout: 30, headers: { Authorization: `Bearer ${token}` } });
+    const listOptions = { url: `${base}/meta20/x/scene?pageNumber=1&pageSize=20`, timeout: 30, headers: { Authorization: `Bearer ${token}` } };
+    const listCase = (seconds: number) => runCannon({ ...listOptions, connections, duration: seconds });
+    // At a pace: one client per connection, out of step like the delta saves above.
+    const pacedListCase = async (seconds: number): Promise<{ latencies: number[]; failures: number }> => {
+      const latencies: number[] = [];
+      let failures = 0;
+      await Promise.all(
+        Array.from({ length: connections }, async (_, i) => {
+          await new Promise((r) => setTimeout(r, (i * PACE_S * 1000) / connections));
+          return runCannon({ ...listOptions, connections: 1, duration: seconds, overallRate: 1 / PACE_S }, (_client, status, ms) => {
+            if (status !== 200) failures++;
+            else latencies.push(ms);
+          });
+        }),
+      );
+      return { latencies, failures };
+    };
 
     const floorCase = (seconds: number) => runCannon({ url: `${base}/healthz`, connections, duration: seconds, timeout: 30 });
     const serverPid = server.child.pid ?? -1;
 
-    const wanted = new Set(options.cases ?? ['save', 'delta', 'list', 'floor']);
-    const measured = async <R>(name: 'save' | 'delta' | 'list' | 'floor', run: (seconds: number) => Promise<R>, count: (r: R) => number): Promise<{ result: R; cpu: CpuShare } | null> => {
+    const wanted = new Set<Case>(options.cases ?? ['save', 'delta', 'list', 'floor', 'pacedDelta', 'pacedList']);
+    const measured = async <R>(name: Case, run: (seconds: number) => Promise<R>, count: (r: R) => number): Promise<{ result: R; cpu: CpuShare } | null> => {
       if (!wanted.has(name)) return null;
       if (!options.smoke) await run(WARMUP_S);
       const mark = cpuMark(serverPid, dbPids);
@@ -405,6 +441,10 @@ export async function measureServer(env: Record<string, string | undefined>, opt
     const deltaSaved = await measured('delta', deltaCase, (r) => r.latencies.length);
     const deltas = deltaSaved?.result ?? { latencies: [], failures: 0, elapsed: 1 };
     const listed = await measured('list', listCase, (r) => r['2xx']);
+    // At a designer's pace a 1 s smoke run would hold one request per client: 2 s there.
+    const atPace = (seconds: number) => Math.max(seconds, 2);
+    const pacedDeltas = (await measured('pacedDelta', (s) => deltaCase(atPace(s), true), (r) => r.latencies.length))?.result ?? { latencies: [], failures: 0, elapsed: 1 };
+    const pacedLists = (await measured('pacedList', (s) => pacedListCase(atPace(s)), (r) => r.latencies.length))?.result ?? { latencies: [], failures: 0 };
     const floored = await measured('floor', floorCase, (r) => r['2xx']);
     const saves = saved?.result ?? { latencies: [], failures: 0, elapsed: 1 };
     const lists = listed?.result;
@@ -433,6 +473,13 @@ export async function measureServer(env: Record<string, string | undefined>, opt
       deltaFailures: deltas.failures,
       deltaBytes,
       deltaCpu: deltaSaved?.cpu ?? noCpu,
+      pacedDeltas: pacedDeltas.latencies.length,
+      pacedDeltaP50: round(quantile(pacedDeltas.latencies, 0.5), 1),
+      pacedDeltaP99: round(quantile(pacedDeltas.latencies, 0.99), 1),
+      pacedDeltaFailures: pacedDeltas.failures,
+      pacedListP50: round(quantile(pacedLists.latencies, 0.5), 1),
+      pacedListP99: round(quantile(pacedLists.latencies, 0.99), 1),
+      pacedListFailures: pacedLists.failures,
       floorPerS: floor ? round(floor.requests.average, 1) : Number.NaN,
       floorP50: floor?.latency.p50 ?? Number.NaN,
       floorP99: floor?.latency.p99 ?? Number.NaN,

@@ -7,7 +7,7 @@ const bench: Benchmark = {
   id: 'server-pglite',
   title: `server on PGlite: scene save (upload 100 KB gzip + PUT; one-wall delta PUT) and scene list, ${CONNECTIONS} clients`,
   async run({ smoke }) {
-    const n = await measureServer({ DATABASE_URL: undefined, SERVER_PROCESSES: undefined }, { smoke });
+    const n = await measureServer({ DATABASE_URL: undefined, SERVER_PROCESSES: undefined }, { smoke, cases: ['save', 'delta', 'list', 'floor'] });
     const see = 'see README';
     return [
       { name: 'PGlite scene file size (gzip)', value: n.fileBytes, unit: 'B', target: '', met: null },

@@ -5,7 +5,7 @@
 import os from 'node:os';
 import { findPgBin } from '../server/pg-harness';
 import { startDurableCluster } from './pg-cluster';
-import { boundRows, CONNECTIONS, cpuRows, floorRows, measureServer, postgresPids } from './server-load';
+import { boundRows, CONNECTIONS, cpuRows, floorRows, measureServer, PACE_S, postgresPids } from './server-load';
 import type { Benchmark, BenchRow } from './types';
 
 const SAVE_P99_MS = 100;
@@ -49,17 +49,24 @@ const bench: Benchmark = {
           { name: `${p}: delta save (one wall moved) body`, value: n.deltaBytes, unit: 'B', target: '', met: null },
           { name: `${p}: delta save throughput (${n.connections} clients)`, value: n.deltasPerS, unit: 'saves/s', target: '', met: null },
           { name: `${p}: delta save p50`, value: n.deltaP50, unit: 'ms', target: '', met: null },
-          { name: `${p}: delta save p99`, value: n.deltaP99, unit: 'ms', target: `< ${SAVE_P99_MS} ms`, met: n.deltaP99 < SAVE_P99_MS },
+          { name: `${p}: delta save p99 (closed loop: each client saves again the moment it is answered)`, value: n.deltaP99, unit: 'ms', target: `< ${SAVE_P99_MS} ms`, met: n.deltaP99 < SAVE_P99_MS },
           { name: `${p}: delta save failures`, value: n.deltaFailures, unit: 'count', target: '0', met: n.deltaFailures === 0 },
           ...cpuRows(p, 'delta save', 'save', n.deltaCpu, withDb),
           ...boundRows(p, 'delta save', 'save', n.deltaCpu, withDb, n.connections),
           { name: `${p}: list throughput (${n.connections} clients)`, value: n.listsPerS, unit: 'req/s', target: '', met: null },
           { name: `${p}: list p50`, value: n.listP50, unit: 'ms', target: '', met: null },
-          { name: `${p}: list p99`, value: n.listP99, unit: 'ms', target: `< ${LIST_P99_MS} ms`, met: n.listP99 < LIST_P99_MS },
+          { name: `${p}: list p99 (closed loop)`, value: n.listP99, unit: 'ms', target: `< ${LIST_P99_MS} ms`, met: n.listP99 < LIST_P99_MS },
           { name: `${p}: list failures`, value: n.listFailures, unit: 'count', target: '0', met: n.listFailures === 0 },
           ...cpuRows(p, 'list', 'list', n.listCpu, withDb),
           ...boundRows(p, 'list', 'list', n.listCpu, withDb, n.connections),
           ...floorRows(p, n, withDb),
+          // 50 designers at work: each saves a one-wall edit (or lists) once every PACE_S seconds.
+          { name: `${p}: delta save p50 at designer pace (${n.connections} clients, one save each per ${PACE_S} s)`, value: n.pacedDeltaP50, unit: 'ms', target: '', met: null },
+          { name: `${p}: delta save p99 at designer pace`, value: n.pacedDeltaP99, unit: 'ms', target: `< ${SAVE_P99_MS} ms`, met: n.pacedDeltaP99 < SAVE_P99_MS },
+          { name: `${p}: delta saves / failures at designer pace`, value: n.pacedDeltaFailures, unit: `failed of ${n.pacedDeltas + n.pacedDeltaFailures}`, target: '0', met: n.pacedDeltaFailures === 0 },
+          { name: `${p}: list p50 at designer pace (one list each per ${PACE_S} s)`, value: n.pacedListP50, unit: 'ms', target: '', met: null },
+          { name: `${p}: list p99 at designer pace`, value: n.pacedListP99, unit: 'ms', target: `< ${LIST_P99_MS} ms`, met: n.pacedListP99 < LIST_P99_MS },
+          { name: `${p}: list failures at designer pace`, value: n.pacedListFailures, unit: 'count', target: '0', met: n.pacedListFailures === 0 },
         );
       }
       return rows;

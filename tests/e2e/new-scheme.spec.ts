@@ -80,6 +80,11 @@ test('新建方案 from the house-type dialog, draw, save, 户型入库, and a n
   await expect(client.getByLabel('客户姓名')).toHaveValue('王五');
   await expect(client.getByRole('button', { name: /所在城市/ })).toContainText('浙江省 杭州市');
 
+  // An empty scheme is not saved, and no name is asked first (the refusal is on top).
+  await topBarButton(page, '保存').click();
+  await expect(page.getByText('场景不能为空！')).toBeVisible();
+  await expect(page.getByRole('dialog', { name: '保存方案' })).toHaveCount(0);
+
   // 户型入库 needs a saved scheme.
   const storeButton = panel(page).getByRole('button', { name: '户型入库' });
   await storeButton.click();
