@@ -1,8 +1,8 @@
 import { Tabs } from '@ark-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
-import { deleteHouseType, isApiError, listHouseTypes, type HouseType, type ScenePage } from '../../api';
+import { deleteHouseType, isApiError, listHouseTypes, type HouseType } from '../../api';
 import { api } from '../app/api';
 import { readUser } from '../auth/storage';
 import { apiErrorText, notify } from '../notice';
@@ -26,8 +26,9 @@ import {
   type NewSchemeForm,
 } from './new-scheme';
 import { ConfirmDialog } from './ConfirmDialog';
-import { DialogListPending, SceneDialog, ScenePreview } from './SceneDialog';
+import { DialogListPending, DialogPager, SceneDialog, ScenePreview } from './SceneDialog';
 import './new-scheme.css';
+import { useRequest } from './use-request';
 
 // 新建方案 (issue 16): the house-type dialog of core.md §2. One tab fills in the new scheme's
 // defaults (catalogues.md §3) and starts it empty; the other starts it from a copy of a plan in
@@ -279,7 +280,6 @@ function Field({
   );
 }
 
-type Load = { state: 'loading' } | { state: 'error'; text: string } | { state: 'done'; page: ScenePage<HouseType> };
 
 function HouseTypeLibrary({
   selected,
@@ -297,20 +297,9 @@ function HouseTypeLibrary({
   const [keyword, setKeyword] = useState('');
   const [pageNumber, setPageNumber] = useState(1);
   const [attempt, setAttempt] = useState(0);
-  const request = `${keyword}:${pageNumber}:${attempt}`;
-  const [answer, setAnswer] = useState<{ request: string; load: Load } | null>(null);
-  const load: Load = answer?.request === request ? answer.load : { state: 'loading' };
-
-  useEffect(() => {
-    const controller = new AbortController();
-    listHouseTypes(api, { keyword, pageNumber, pageSize: LIBRARY_PAGE_SIZE }, { silent: true, signal: controller.signal }).then(
-      (page) => setAnswer({ request, load: { state: 'done', page } }),
-      (e: unknown) => {
-        if (!controller.signal.aborted) setAnswer({ request, load: { state: 'error', text: isApiError(e) ? apiErrorText(e) : String(e) } });
-      },
-    );
-    return () => controller.abort();
-  }, [keyword, pageNumber, request]);
+  const [load] = useRequest(`${keyword}:${pageNumber}:${attempt}`, (signal) =>
+    listHouseTypes(api, { keyword, pageNumber, pageSize: LIBRARY_PAGE_SIZE }, { silent: true, signal }),
+  );
 
   async function remove(entry: HouseType) {
     setDeleting(null);
@@ -397,19 +386,7 @@ function HouseTypeLibrary({
         onCancel={() => setDeleting(null)}
       />
       {pages > 1 ? (
-        <nav className="scene-pager" aria-label={t`分页`}>
-          <button type="button" className="button button--secondary" disabled={pageNumber <= 1 || load.state === 'loading'} onClick={() => setPageNumber((n) => n - 1)}>
-            <Trans>上一页</Trans>
-          </button>
-          <span className="scene-pager__info">
-            <Trans>
-              第 {pageNumber} / {pages} 页
-            </Trans>
-          </span>
-          <button type="button" className="button button--secondary" disabled={pageNumber >= pages || load.state !== 'done'} onClick={() => setPageNumber((n) => n + 1)}>
-            <Trans>下一页</Trans>
-          </button>
-        </nav>
+        <DialogPager pageNumber={pageNumber} pages={pages} loading={load.state !== 'done'} onPage={setPageNumber} />
       ) : null}
     </div>
   );

@@ -2,17 +2,17 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Tabs } from '@ark-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { getSceneVersions, isApiError, type SceneVersion, type SceneVersionKind } from '../../api';
+import { getSceneVersions, type SceneVersion, type SceneVersionKind } from '../../api';
 import { api } from '../app/api';
-import { apiErrorText } from '../notice';
 import { HISTORY_RECORDS } from '../scene/constants';
 import { restore, restoreOffline, sceneUi } from '../scene/controller';
 import type { OfflineEntry } from '../scene/offline-store';
 import { sceneSession } from '../scene/state';
 import { OfflineCopyList } from './OfflineBackups';
 import { DialogListPending, formatTime, SceneDialog, ScenePreview } from './SceneDialog';
+import { useRequest } from './use-request';
 
 // The restore-history-version dialog (core.md §4): manual saves and timed backups from the server,
 // and offline backups (the copies this browser keeps, with the server's forced-logout auto saves,
@@ -117,7 +117,6 @@ function RestoreDialogFor({ sceneId, open, onClose }: { sceneId: number | null; 
   );
 }
 
-type Load = { state: 'loading' } | { state: 'error'; text: string } | { state: 'done'; list: readonly SceneVersion[] };
 
 interface ListProps {
   readonly sceneId: number;
@@ -130,21 +129,7 @@ interface ListProps {
 function VersionList({ sceneId, kind, label, selected, onSelect }: ListProps) {
   const { i18n } = useLingui();
   const [attempt, setAttempt] = useState(0);
-  // The answer is kept with the request it answers: a new request reads as loading at once.
-  const request = `${sceneId}:${kind}:${attempt}`;
-  const [answer, setAnswer] = useState<{ request: string; load: Load } | null>(null);
-  const load: Load = answer?.request === request ? answer.load : { state: 'loading' };
-
-  useEffect(() => {
-    const controller = new AbortController();
-    getSceneVersions(api, sceneId, kind, 1, HISTORY_RECORDS, { silent: true, signal: controller.signal }).then(
-      (page) => setAnswer({ request, load: { state: 'done', list: page.list } }),
-      (e: unknown) => {
-        if (!controller.signal.aborted) setAnswer({ request, load: { state: 'error', text: isApiError(e) ? apiErrorText(e) : String(e) } });
-      },
-    );
-    return () => controller.abort();
-  }, [sceneId, kind, request]);
+  const [load] = useRequest(`${sceneId}:${kind}:${attempt}`, async (signal) => (await getSceneVersions(api, sceneId, kind, 1, HISTORY_RECORDS, { silent: true, signal })).list);
 
   if (load.state === 'loading') {
     return (
@@ -156,7 +141,7 @@ function VersionList({ sceneId, kind, label, selected, onSelect }: ListProps) {
       <DialogListPending error={load.text} onRetry={() => setAttempt((n) => n + 1)} />
     );
   }
-  if (load.list.length === 0) {
+  if (load.page.length === 0) {
     return (
       <div className="scene-list__status empty-state">
         <EmptyIcon />
@@ -168,7 +153,7 @@ function VersionList({ sceneId, kind, label, selected, onSelect }: ListProps) {
   }
   return (
     <ul className="scene-grid scene-grid--versions" role="radiogroup" aria-label={label}>
-      {load.list.map((v) => {
+      {load.page.map((v) => {
         const updated = formatTime(v.updatedAt, i18n.locale);
         const checked = selected?.id === v.id;
         const n = v.version;

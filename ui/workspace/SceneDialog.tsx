@@ -111,6 +111,26 @@ export function DialogListPending({ error, onRetry }: { readonly error?: string 
   );
 }
 
+/** 上一页 / 第 n / m 页 / 下一页 under a dialog list; both buttons wait while a page loads. */
+export function DialogPager({ pageNumber, pages, loading, onPage }: { readonly pageNumber: number; readonly pages: number; readonly loading: boolean; readonly onPage: (pageNumber: number) => void }) {
+  const { t } = useLingui();
+  return (
+    <nav className="scene-pager" aria-label={t`分页`}>
+      <button type="button" className="button button--secondary" disabled={pageNumber <= 1 || loading} onClick={() => onPage(pageNumber - 1)}>
+        <Trans>上一页</Trans>
+      </button>
+      <span className="scene-pager__info">
+        <Trans>
+          第 {pageNumber} / {pages} 页
+        </Trans>
+      </span>
+      <button type="button" className="button button--secondary" disabled={pageNumber >= pages || loading} onClick={() => onPage(pageNumber + 1)}>
+        <Trans>下一页</Trans>
+      </button>
+    </nav>
+  );
+}
+
 /** A scene's (or version's) picture, or a drawn placeholder when it has none yet. */
 export function ScenePreview({ src, alt }: { readonly src: string; readonly alt: string }) {
   if (src) return <img className="scene-preview" src={src} alt={alt} loading="lazy" />;

@@ -19,7 +19,6 @@ import {
   type Scene,
   type SceneLabelCount,
   type SceneListQuery,
-  type ScenePage,
 } from '../../api';
 import { api } from '../app/api';
 import { notify } from '../notice';
@@ -47,9 +46,10 @@ import {
 } from '../scene/scheme-list';
 import { sceneSession } from '../scene/state';
 import { ConfirmDialog } from './ConfirmDialog';
-import { DialogListPending, formatTime, SceneDialog, ScenePreview } from './SceneDialog';
+import { DialogListPending, DialogPager, formatTime, SceneDialog, ScenePreview } from './SceneDialog';
 import { nameProblem, questionText, sortLabel } from './scheme-texts';
 import './scheme-list.css';
+import { useRequest } from './use-request';
 
 // 我的方案: the user's schemes with search, sort, label filter and pages; per scheme open, rename,
 // copy, labels and delete; several at once; the recycle bin. The rules live in
@@ -69,7 +69,6 @@ export function SceneListDialog() {
 
 const silent = { silent: true } as const;
 
-type Load = { state: 'loading' } | { state: 'error'; text: string } | { state: 'done'; page: ScenePage<Scene> };
 
 /** What a question or a small dialog over the list is about. */
 type Pending =
@@ -87,9 +86,6 @@ function SchemeManager() {
   const [view, setView] = useState<SchemeListView>(INITIAL_SCHEME_VIEW);
   const [typed, setTyped] = useState('');
   const [attempt, setAttempt] = useState(0);
-  const [answer, setAnswer] = useState<{ request: string; load: Load } | null>(null);
-  // The page last shown stays on screen while the next one loads: an action never blanks the list.
-  const [shown, setShown] = useState<ScenePage<Scene> | null>(null);
   const [labels, setLabels] = useState<readonly SceneLabelCount[]>([]);
   const [labelsAttempt, setLabelsAttempt] = useState(0);
   const [selecting, setSelecting] = useState(false);
@@ -99,28 +95,14 @@ function SchemeManager() {
 
   // The call as text: a view that changed nothing (a space typed after a word) asks for nothing new.
   const queryKey = JSON.stringify(schemeListQuery(view, SCENE_LIST_PAGE_SIZE));
-  const request = `${attempt}:${queryKey}`;
-  const load: Load = answer?.request === request ? answer.load : { state: 'loading' };
-  const page = load.state === 'done' ? load.page : shown;
+  const [load, patchPage] = useRequest(`${attempt}:${queryKey}`, (signal) => listScenes(api, JSON.parse(queryKey) as SceneListQuery, { ...silent, signal }), uploadFailureDetail);
+  // The page last shown stays on screen while the next one loads: an action never blanks the list.
+  const page = load.state === 'done' ? load.page : load.last;
 
   useEffect(() => {
     const timer = setTimeout(() => setView((v) => changeView(v, { keyword: typed })), SCHEME_SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [typed]);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    listScenes(api, JSON.parse(queryKey) as SceneListQuery, { ...silent, signal: controller.signal }).then(
-      (p) => {
-        setAnswer({ request, load: { state: 'done', page: p } });
-        setShown(p);
-      },
-      (e: unknown) => {
-        if (!controller.signal.aborted) setAnswer({ request, load: { state: 'error', text: uploadFailureDetail(e) } });
-      },
-    );
-    return () => controller.abort();
-  }, [request, queryKey]);
 
   useEffect(() => {
     let live = true;
@@ -210,7 +192,6 @@ function SchemeManager() {
   }
 
   const pages = page ? pageCount(page.total, SCENE_LIST_PAGE_SIZE) : 1;
-  const pageNumber = view.pageNumber;
   const count = selected.length;
   const question = pending ? questionOf(pending, count) : null;
   const list = page?.list ?? [];
@@ -331,29 +312,7 @@ function SchemeManager() {
         </ul>
       )}
 
-      <nav className="scene-pager" aria-label={t`分页`}>
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={view.pageNumber <= 1 || load.state === 'loading'}
-          onClick={() => setView((v) => ({ ...v, pageNumber: v.pageNumber - 1 }))}
-        >
-          <Trans>上一页</Trans>
-        </button>
-        <span className="scene-pager__info">
-          <Trans>
-            第 {pageNumber} / {pages} 页
-          </Trans>
-        </span>
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={view.pageNumber >= pages || load.state !== 'done'}
-          onClick={() => setView((v) => ({ ...v, pageNumber: v.pageNumber + 1 }))}
-        >
-          <Trans>下一页</Trans>
-        </button>
-      </nav>
+      <DialogPager pageNumber={view.pageNumber} pages={pages} loading={load.state !== 'done'} onPage={(n) => setView((v) => ({ ...v, pageNumber: n }))} />
 
       {pending?.kind === 'rename' ? (
         <NameDialog
@@ -368,7 +327,7 @@ function SchemeManager() {
             const renamed = await act(() => renameScene(api, scene.id, name, silent), (d) => t`重命名失败：${d}`);
             if (!renamed) return false;
             schemeRenamed(renamed);
-            setShown((p) => (p ? { ...p, list: replaceScheme(p.list, renamed) } : p));
+            patchPage((p) => ({ ...p, list: replaceScheme(p.list, renamed) }));
             notify(t`已重命名`, { kind: 'success' });
             reload();
             return true;

@@ -11,7 +11,6 @@ import {
   CLIENT_PAGE_SIZE,
   type ClientProblem,
   type ClientRecord,
-  type ScenePage,
 } from '../../../api';
 import { CLIENT_LIMITS, KNOWN_CLIENT_KEYS } from '../../../protocol/clients';
 import { api } from '../../app/api';
@@ -19,13 +18,14 @@ import { useKernel } from '../../kernel';
 import { apiErrorText, notify } from '../../notice';
 import { RegionPicker } from '../../widgets/RegionPicker';
 import { cityLabel, loadRegions, type RegionTable } from '../../widgets/region';
-import { DialogListPending, formatTime, SceneDialog } from '../SceneDialog';
+import { DialogListPending, DialogPager, formatTime, SceneDialog } from '../SceneDialog';
 import { emptyForm, entryRow, formFields, formFromClient, formProblems, problemRows, serverClientId, type ClientForm, type EntryRow, type ShownProblem } from './client-form';
 import { linkedClientChanged, linkedClientDeleted } from './link';
 import { deleteQuestion, problemText } from './messages';
 import { clientUi, closeClientList } from './state';
 import '../house-panel.css';
 import './clients.css';
+import { useRequest } from '../use-request';
 
 // 客户列表 (core.md §2 "A customer list dialog"): the tenant's clients with search and pages,
 // 新建客户 / edit / delete, and, opened with openClientPicker, a 选择 per client. The client form
@@ -102,7 +102,6 @@ interface ListProps {
   readonly onDelete: (client: ClientRecord) => void;
 }
 
-type Load = { state: 'loading' } | { state: 'error'; text: string } | { state: 'done'; page: ScenePage<ClientRecord> };
 
 function ClientList({ picking, reload, onEdit, onDelete }: ListProps) {
   const { t, i18n } = useLingui();
@@ -114,20 +113,9 @@ function ClientList({ picking, reload, onEdit, onDelete }: ListProps) {
   const [pageNumber, setPageNumber] = useState(1);
   const [attempt, setAttempt] = useState(0);
   const [regions, setRegions] = useState<RegionTable | null>(null);
-  const request = `${keyword}:${pageNumber}:${attempt}:${reload}`;
-  const [answer, setAnswer] = useState<{ request: string; load: Load } | null>(null);
-  const load: Load = answer?.request === request ? answer.load : { state: 'loading' };
-
-  useEffect(() => {
-    const controller = new AbortController();
-    listClients(api, { keyword, pageNumber, pageSize: CLIENT_PAGE_SIZE }, { silent: true, signal: controller.signal }).then(
-      (page) => setAnswer({ request, load: { state: 'done', page } }),
-      (e: unknown) => {
-        if (!controller.signal.aborted) setAnswer({ request, load: { state: 'error', text: isApiError(e) ? apiErrorText(e) : String(e) } });
-      },
-    );
-    return () => controller.abort();
-  }, [keyword, pageNumber, request]);
+  const [load] = useRequest(`${keyword}:${pageNumber}:${attempt}:${reload}`, (signal) =>
+    listClients(api, { keyword, pageNumber, pageSize: CLIENT_PAGE_SIZE }, { silent: true, signal }),
+  );
 
   // City names need the region table (its own chunk): fetched once a listed client has a city.
   const needsRegions = load.state === 'done' && load.page.list.some((c) => c.regionCode !== '');
@@ -251,19 +239,7 @@ function ClientList({ picking, reload, onEdit, onDelete }: ListProps) {
           </tbody>
         </table>
       )}
-      <nav className="scene-pager" aria-label={t`分页`}>
-        <button type="button" className="button button--secondary" disabled={pageNumber <= 1 || load.state === 'loading'} onClick={() => setPageNumber((n) => n - 1)}>
-          <Trans>上一页</Trans>
-        </button>
-        <span className="scene-pager__info">
-          <Trans>
-            第 {pageNumber} / {pages} 页
-          </Trans>
-        </span>
-        <button type="button" className="button button--secondary" disabled={pageNumber >= pages || load.state !== 'done'} onClick={() => setPageNumber((n) => n + 1)}>
-          <Trans>下一页</Trans>
-        </button>
-      </nav>
+      <DialogPager pageNumber={pageNumber} pages={pages} loading={load.state !== 'done'} onPage={setPageNumber} />
     </div>
   );
 }
