@@ -131,6 +131,32 @@ export function DialogPager({ pageNumber, pages, loading, onPage }: { readonly p
   );
 }
 
+/** A name box of a dialog form: label, input (focused first) and its error, tied for assistive technology. */
+export function NameField({ id, label, value, maxLength, error, onChange }: { readonly id: string; readonly label: ReactNode; readonly value: string; readonly maxLength: number; readonly error: string; readonly onChange: (value: string) => void }) {
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={`${id}-name`}>
+        {label}
+      </label>
+      <input
+        id={`${id}-name`}
+        className="field__control"
+        value={value}
+        maxLength={maxLength}
+        autoFocus
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(e) => onChange(e.currentTarget.value)}
+      />
+      {error ? (
+        <span id={`${id}-error`} className="field__error" role="alert">
+          {error}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
 /** A scene's (or version's) picture, or a drawn placeholder when it has none yet. */
 export function ScenePreview({ src, alt }: { readonly src: string; readonly alt: string }) {
   if (src) return <img className="scene-preview" src={src} alt={alt} loading="lazy" />;

@@ -12,7 +12,7 @@ import { registerClientPicker } from './new-scheme';
 import { OfflineOfferDialog } from './OfflineBackups';
 import { NewSchemeDialog } from './NewSchemeDialog';
 import { RestoreDialog } from './RestoreDialog';
-import { SceneDialog } from './SceneDialog';
+import { NameField, SceneDialog } from './SceneDialog';
 import { SceneListDialog } from './SceneListDialog';
 import './scene.css';
 
@@ -75,26 +75,7 @@ function SaveNameForm() {
 
   return (
     <form id={`${id}-form`} className="scene-form" onSubmit={(e) => void onSubmit(e)} noValidate>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-name`}>
-          <Trans>方案名称</Trans>
-        </label>
-        <input
-          id={`${id}-name`}
-          className="field__control"
-          value={name}
-          maxLength={100}
-          autoFocus
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(e) => setName(e.currentTarget.value)}
-        />
-        {error ? (
-          <span id={`${id}-error`} className="field__error" role="alert">
-            {error}
-          </span>
-        ) : null}
-      </div>
+      <NameField id={id} label={<Trans>方案名称</Trans>} value={name} maxLength={100} error={error} onChange={setName} />
       <div className="scene-dialog__footer scene-dialog__footer--inline">
         <button type="button" className="button button--secondary" onClick={closeSaveDialog}>
           <Trans>取消</Trans>

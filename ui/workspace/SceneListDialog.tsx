@@ -46,7 +46,7 @@ import {
 } from '../scene/scheme-list';
 import { sceneSession } from '../scene/state';
 import { ConfirmDialog } from './ConfirmDialog';
-import { DialogListPending, DialogPager, formatTime, SceneDialog, ScenePreview } from './SceneDialog';
+import { DialogListPending, DialogPager, formatTime, NameField, SceneDialog, ScenePreview } from './SceneDialog';
 import { nameProblem, questionText, sortLabel } from './scheme-texts';
 import './scheme-list.css';
 import { useRequest } from './use-request';
@@ -619,26 +619,7 @@ function NameDialog({
   return (
     <SceneDialog open title={title} onClose={onClose} footer={null}>
       <form className="scene-form" onSubmit={(e) => void submit(e)} noValidate>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-name`}>
-            {label}
-          </label>
-          <input
-            id={`${id}-name`}
-            className="field__control"
-            value={value}
-            maxLength={maxLength}
-            autoFocus
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
-            onChange={(e) => setValue(e.currentTarget.value)}
-          />
-          {error ? (
-            <span id={`${id}-error`} className="field__error" role="alert">
-              {error}
-            </span>
-          ) : null}
-        </div>
+        <NameField id={id} label={label} value={value} maxLength={maxLength} error={error} onChange={setValue} />
         <div className="scene-dialog__footer scene-dialog__footer--inline">
           <button type="button" className="button button--secondary" onClick={onClose}>
             <Trans>取消</Trans>
