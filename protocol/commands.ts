@@ -1,4 +1,5 @@
 import type { CabinetKind, WorktopChoice } from './cabinets';
+import type { ImportedStorey, PlanImportResult } from './plan-import';
 import type {
   AppliedMaterial,
   CameraView,
@@ -120,6 +121,17 @@ export interface CommandMap {
       openings?: readonly PlanOpeningInput[];
     };
     result: { wallIds: string[]; openingIds: string[]; roomIds: string[] };
+  };
+
+  /**
+   * A plan read from another tool's file (IFC, Sweet Home 3D: protocol/plan-import.ts) as one
+   * undoable step: each storey into the existing storey of the same place when that one has no
+   * walls yet, else into a new storey on top; walls as plan.build builds them; doors and windows
+   * that fit; rooms named from the file's spaces. What did not fit is counted, never refused.
+   */
+  'plan.import': {
+    args: { storeys: readonly ImportedStorey[] };
+    result: PlanImportResult;
   };
 
   /**

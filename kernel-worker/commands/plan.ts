@@ -19,7 +19,7 @@ const openingShape = RECORD_SHAPES.opening;
 export const MAX_PLAN_WALLS = 20_000;
 export const MAX_PLAN_OPENINGS = 20_000;
 
-const wallInput = object<PlanWallInput>({
+export const wallInput = object<PlanWallInput>({
   id: chosenIdArg,
   start: wallShape.start,
   end: wallShape.end,
@@ -37,7 +37,7 @@ const wallRef: Check<number | string> = (value, path) => {
   throw new CheckError(path, `must be an index into walls or a wall id, got ${JSON.stringify(value)}`);
 };
 
-const openingInput = object<PlanOpeningInput>({
+export const openingInput = object<PlanOpeningInput>({
   id: chosenIdArg,
   wall: wallRef,
   kind: openingShape.kind,

@@ -10,6 +10,7 @@ import { removeRecords, setSelection } from './records';
 import { addRoom, removeRoom, updateRoom } from './room';
 import { createDefaultRoom } from './scene';
 import { buildPlan } from './plan';
+import { importPlan } from './plan-import';
 import { addStorey, copyStorey, removeStorey, updateStorey } from './storey';
 import type { CommandRegistry } from './types';
 import { setTool } from './tool';
@@ -33,6 +34,7 @@ export const registry = {
   'wall.moveEnd': moveWallEnd,
   'wall.move': moveWall,
   'plan.build': buildPlan,
+  'plan.import': importPlan,
   'opening.add': addOpening,
   'opening.update': updateOpening,
   'opening.remove': removeOpening,

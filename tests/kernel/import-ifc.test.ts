@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { PlanImportError } from '../../protocol/plan-import';
+import { readIfc } from '../../kernel-worker/import/ifc';
+import { writeIfc, type IfcFileSpec, type IfcStoreySpec } from '../fixtures/ifc-writer';
+
+// IFC import (issue 18): files written the way ArchiCAD and Revit write them (tests/fixtures/
+// ifc-writer.ts) read back as plan.build input with exact walls, openings, storeys and room names.
+
+const enc = (s: string) => new TextEncoder().encode(s);
+
+/**
+ * A 6000 x 4000 flat (outer wall centre lines) with 240 mm outer walls and a 120 mm partition at
+ * x = 3500, drawn as the tools draw them: the outer walls run corner to corner on their centre
+ * lines, the partition stops at the inner faces of the south and north walls (120 mm short of
+ * their centre lines), a door in the partition and a window in the south wall.
+ */
+function flat(elevation: number, name: string): IfcStoreySpec {
+  return {
+    name,
+    elevation,
+    walls: [
+      { start: { x: 0, y: 0 }, end: { x: 6000, y: 0 }, thickness: 240, height: 2800 },
+      { start: { x: 6000, y: 0 }, end: { x: 6000, y: 4000 }, thickness: 240, height: 2800 },
+      { start: { x: 6000, y: 4000 }, end: { x: 0, y: 4000 }, thickness: 240, height: 2800 },
+      { start: { x: 0, y: 4000 }, end: { x: 0, y: 0 }, thickness: 240, height: 2800 },
+      { start: { x: 3500, y: 120 }, end: { x: 3500, y: 3880 }, thickness: 120, height: 2800 },
+    ],
+    openings: [
+      { wall: 4, type: 'door', offset: 1000, width: 900, height: 2100, sill: 0 },
+      { wall: 0, type: 'window', offset: 1500, width: 1200, height: 1400, sill: 900 },
+      { wall: 2, type: 'door', offset: 1200, width: 1600, height: 2100, sill: 0, operation: 'DOUBLE_DOOR_SINGLE_SWING' },
+    ],
+    spaces: [
+      { name: '1.01', longName: 'Wohnen', outline: [{ x: 120, y: 120 }, { x: 3440, y: 120 }, { x: 3440, y: 3880 }, { x: 120, y: 3880 }], height: 2700 },
+      { name: '卧室', outline: [{ x: 3560, y: 120 }, { x: 5880, y: 120 }, { x: 5880, y: 3880 }, { x: 3560, y: 3880 }], height: 2700 },
+    ],
+  };
+}
+
+export function spec(style: IfcFileSpec['style'], units: IfcFileSpec['units'], schema: IfcFileSpec['schema']): IfcFileSpec {
+  return { schema, units, style, storeys: [flat(0, 'Erdgeschoss'), flat(3000, '1. Obergeschoss')] };
+}
+
+const near = (a: number, b: number, tol = 0.5) => Math.abs(a - b) <= tol;
+
+describe('readIfc', () => {
+  for (const [style, units, schema] of [
+    ['archicad', 'm', 'IFC4'],
+    ['revit', 'mm', 'IFC4'],
+    ['revit', 'mm', 'IFC2X3'],
+    ['archicad', 'm', 'IFC2X3'],
+  ] as const) {
+    it(`reads storeys, walls, doors, windows and spaces (${style}, ${units}, ${schema})`, async () => {
+      const plan = await readIfc(enc(writeIfc(spec(style, units, schema))));
+      expect(plan.format).toBe('ifc');
+      expect(plan.schema).toBe(schema);
+      expect(plan.storeys.map((s) => [s.name, s.elevation, s.height])).toEqual([
+        ['Erdgeschoss', 0, 3000],
+        ['1. Obergeschoss', 3000, 2800],
+      ]);
+      const [ground] = plan.storeys;
+      expect(ground!.walls).toHaveLength(5);
+      // Centred on the origin: the 6000 x 4000 box runs -3000..3000 x -2000..2000.
+      const south = ground!.walls[0]!;
+      const ends = [south.start, south.end].map((p) => [p.x, p.y]).sort((a, b) => a[0]! - b[0]!);
+      // The fitted centre line spans the solid: the outer walls' solids end at the corners' centre
+      // points here (the writer draws them corner to corner), so the line is exact.
+      expect(ends[0]![0]).toBeCloseTo(-3000, 3);
+      expect(ends[1]![0]).toBeCloseTo(3000, 3);
+      expect(ends[0]![1]).toBeCloseTo(-2000, 3);
+      expect(south.thickness).toBeCloseTo(240, 3);
+      expect(south.height).toBeCloseTo(2800, 3);
+      const partition = ground!.walls[4]!;
+      expect(partition.thickness).toBeCloseTo(120, 3);
+      expect(Math.min(partition.start.y, partition.end.y)).toBeCloseTo(-1880, 3);
+      expect(partition.start.x).toBeCloseTo(500, 3);
+
+      expect(ground!.openings).toHaveLength(3);
+      const byKind = [...ground!.openings].sort((a, b) => a.kind - b.kind);
+      // The window: kind 0, 1200 x 1400 at 900, 1500 from the south wall's west end.
+      expect(byKind[0]).toMatchObject({ wall: 0, kind: 0, width: 1200, height: 1400, elevation: 900 });
+      const southWestEnd = south.start.x < south.end.x ? 0 : 6000;
+      expect(near(Math.abs(byKind[0]!.offset - southWestEnd), 1500)).toBe(true);
+      expect(byKind[1]).toMatchObject({ wall: 4, kind: 1, width: 900, height: 2100, elevation: 0 });
+      expect(byKind[2]).toMatchObject({ wall: 2, kind: 2, width: 1600 });
+
+      expect(ground!.rooms.map((r) => [r.name, r.roomType])).toEqual([
+        ['Wohnen', 205],
+        ['卧室', 208],
+      ]);
+      // Each name's point lies inside its space.
+      expect(ground!.rooms[0]!.at.x).toBeLessThan(500);
+      expect(ground!.rooms[1]!.at.x).toBeGreaterThan(500);
+      expect(plan.skipped).toEqual([]);
+    });
+  }
+
+  it('refuses a file that is not IFC, and a damaged one, as damaged', async () => {
+    await expect(readIfc(enc('PK\u0003\u0004 not a step file'))).rejects.toMatchObject({ code: 'damaged' });
+    const cut = writeIfc(spec('revit', 'mm', 'IFC4')).slice(0, 900);
+    const result = await readIfc(enc(cut)).catch((e: unknown) => e);
+    expect(result).toBeInstanceOf(PlanImportError);
+  });
+});
+
