@@ -3,7 +3,6 @@ import { KernelCommandError, toKernelError, type KernelErrorCode } from '../prot
 import type { ForwardedInput } from '../protocol/input';
 import { RENDER_OPTION_LIMITS, type CaptureOptions, type DropPiece, type DropResult, type InitOptions, type BackupPurpose, type InitResult, type KernelApi, type MouseButtonModes, type NewSceneMeta, type QuotePriceList, type RenderOptions, type StoreyPreview } from '../protocol/kernel-api';
 import { describeProblems, validatePriceList } from '../protocol/price-list';
-import type { PlanImportFormat, PlanImportSummary } from '../protocol/plan-import';
 import type { KernelQuote } from '../protocol/quote';
 import { MODEL_MOUNTS } from '../protocol/records';
 import type { BackupDeltaResult, LoadResult, SavedFileData, SavedScene } from '../protocol/scene-file';
@@ -17,7 +16,6 @@ import { updateMeta } from './commands/meta';
 import { dataUrl } from './render/capture-data';
 import type { RendererFactory, RendererPort } from './render/types';
 import { createQuoter } from './quote/quote';
-import { readPlanFile } from './import/read-plan-file';
 import { checkTilePrices } from './quote/tile-prices';
 
 // The object the worker exposes over Comlink: the cold calls (init, files, captures, input). The
@@ -35,8 +33,6 @@ export interface KernelApiOptions {
    * own scope in the browser, beside Comlink on the same messages. Absent, only the cold calls run.
    */
   readonly channel?: ChannelEndpoint;
-  /** The address of web-ifc.wasm in the browser build (main.ts); node tests leave it out. */
-  readonly ifcWasmUrl?: () => Promise<string>;
 }
 
 const size = finite({ min: 0, max: 100_000 });
@@ -184,16 +180,6 @@ export function createKernelApi(options: KernelApiOptions = {}) {
     // Whole scenes cross as one string or one transferred buffer, never as a cloned object tree.
     async load(file: string | Uint8Array): Promise<LoadResult> {
       return guard('load', () => readyFiles('load').load(file));
-    },
-
-    async importPlanFile(file: Uint8Array, format: PlanImportFormat, onProgress?: (fraction: number) => void): Promise<PlanImportSummary> {
-      return guardAsync('importPlanFile', async () => {
-        const k = ready('importPlanFile');
-        if (format !== 'ifc' && format !== 'sh3d') throw new KernelCommandError('INVALID_ARGS', 'importPlanFile', `format must be ifc or sh3d, got ${String(format)}`);
-        const plan = await readPlanFile(file, format, { onProgress, ifcWasmUrl: options.ifcWasmUrl });
-        const result = k.exec('plan.import', { storeys: plan.storeys });
-        return { format: plan.format, schema: plan.schema, skipped: plan.skipped, result };
-      });
     },
 
     async save(): Promise<SavedScene> {

@@ -33,8 +33,6 @@ try {
     kernel: { timers },
     createRenderer: createThreeRenderer({ frames: frameScheduler(self, timers), timers }),
     channel: self,
-    // The WASM file's address in the build; its module loads on the first IFC import only.
-    ifcWasmUrl: async () => (await import('web-ifc/web-ifc.wasm?url')).default,
   }) satisfies KernelApi;
   Comlink.expose(kernelApi);
   post({ type: KERNEL_READY_MESSAGE });

@@ -7,7 +7,6 @@ import type { BackupDeltaResult, LoadResult, SavedFileData, SavedScene } from '.
 import type { KernelSnapshot } from './snapshot';
 import type { PriceListSnapshot } from './price-list';
 import type { KernelQuote, TilePrice } from './quote';
-import type { PlanImportFormat, PlanImportSummary } from './plan-import';
 
 export interface InitOptions {
   /** CSS pixel size of the canvas and the device pixel ratio */
@@ -164,13 +163,6 @@ export interface KernelApi {
    * invalid one with BAD_FILE, and then the open scene is exactly as it was.
    */
   load(file: string | Uint8Array): Promise<LoadResult>;
-  /**
-   * Reads a plan from another tool's file (IFC2x3/IFC4 or Sweet Home 3D .sh3d) and builds it as
-   * plan.import: one undo step. onProgress (a Comlink proxy) hears the reading's progress 0..1.
-   * A file that cannot be read is refused with BAD_FILE (detail starting damaged:, empty: or
-   * tooLarge:) or UNSUPPORTED_VERSION, and nothing changes.
-   */
-  importPlanFile(file: Uint8Array, format: PlanImportFormat, onProgress?: (fraction: number) => void): Promise<PlanImportSummary>;
   /** The scene file (canonical JSON and its gzip; the bytes are transferred). The scene counts as saved. */
   save(): Promise<SavedScene>;
   /**

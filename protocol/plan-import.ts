@@ -82,6 +82,14 @@ export interface PlanImportSummary {
   readonly result: PlanImportResult;
 }
 
+/** The plan-import worker's answer: the plan, or why the file cannot be read. */
+export type PlanFileReading = { readonly ok: true; readonly plan: ImportedPlan } | { readonly ok: false; readonly failure: PlanImportFailure; readonly detail: string };
+
+/** The plan-import worker (kernel-worker/import/worker.ts), as the UI calls it over Comlink. */
+export interface PlanImportWorkerApi {
+  read(bytes: Uint8Array, format: PlanImportFormat, onProgress?: (fraction: number) => void): Promise<PlanFileReading>;
+}
+
 /** A file the readers refuse as a whole. */
 export type PlanImportFailure = 'damaged' | 'unsupportedSchema' | 'empty' | 'tooLarge';
 

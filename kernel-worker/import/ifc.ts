@@ -90,11 +90,28 @@ function lengthUnitMm(api: IfcApi, model: number, w: WebIfc): number {
   return 1000;
 }
 
+type MeshCallback = Parameters<IfcApi['StreamMeshes']>[2];
+
+/**
+ * web-ifc 0.0.78 ships a browser WASM whose StreamMeshes still takes three arguments (it scales to
+ * metres itself) under an API that passes four; the node build takes four. Either way the
+ * meshes come in metres.
+ */
+function streamMeshes(api: IfcApi, model: number, ids: number[], callback: MeshCallback): void {
+  try {
+    api.StreamMeshes(model, ids, callback);
+  } catch (e) {
+    if (!(e instanceof Error) || !/called with 4 arguments, expected 3/.test(e.message)) throw e;
+    const raw = (api as unknown as { wasmModule: { StreamMeshes(m: number, i: number[], c: MeshCallback): void } }).wasmModule;
+    raw.StreamMeshes(model, ids, callback);
+  }
+}
+
 /** Every solid of the elements, in plan millimetres (web-ifc answers in metres, Y up). */
 function readSolids(api: IfcApi, model: number, ids: readonly number[]): Map<number, Solid> {
   const out = new Map<number, Solid>();
   if (ids.length === 0) return out;
-  api.StreamMeshes(model, [...ids], (mesh) => {
+  streamMeshes(api, model, [...ids], (mesh) => {
     const plan: Vec2[] = [];
     let footprint = 0;
     let minZ = Infinity;

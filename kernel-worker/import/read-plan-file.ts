@@ -1,7 +1,7 @@
-// The one entry the kernel API uses to read another tool's plan file. Each reader (and web-ifc's
-// WASM, a few MB) is loaded on the first import only, never with the editor.
-import { KernelCommandError } from '../../protocol/errors';
-import { PLAN_IMPORT_MAX_BYTES, PlanImportError, type ImportedPlan, type PlanImportFormat } from '../../protocol/plan-import';
+// The one entry that reads another tool's plan file, in its own worker (./worker.ts): a reader
+// stuck on a hostile file can be stopped without the editor's kernel. Each reader (and web-ifc's
+// WASM, a few MB) loads on the first import only, never with the editor.
+import { PLAN_IMPORT_MAX_BYTES, PlanImportError, type PlanFileReading, type PlanImportFormat } from '../../protocol/plan-import';
 
 export interface ReadPlanFileOptions {
   readonly onProgress?: (fraction: number) => void;
@@ -9,8 +9,8 @@ export interface ReadPlanFileOptions {
   readonly ifcWasmUrl?: () => Promise<string>;
 }
 
-/** Reads the file; PlanImportError becomes BAD_FILE / UNSUPPORTED_VERSION with the code first in the detail. */
-export async function readPlanFile(bytes: Uint8Array, format: PlanImportFormat, options: ReadPlanFileOptions = {}): Promise<ImportedPlan> {
+/** Reads the file; a file it cannot read is an answer (failure and detail), not a throw. */
+export async function readPlanFile(bytes: Uint8Array, format: PlanImportFormat, options: ReadPlanFileOptions = {}): Promise<PlanFileReading> {
   try {
     if (bytes.byteLength > PLAN_IMPORT_MAX_BYTES) throw new PlanImportError('tooLarge', `${bytes.byteLength} bytes`);
     if (bytes.byteLength === 0) throw new PlanImportError('empty', 'the file is empty');
@@ -19,15 +19,15 @@ export async function readPlanFile(bytes: Uint8Array, format: PlanImportFormat, 
       options.onProgress?.(0.5);
       const plan = readSh3d(bytes);
       options.onProgress?.(1);
-      return plan;
+      return { ok: true, plan };
     }
     const { readIfc } = await import('./ifc');
     const wasm = options.ifcWasmUrl ? await options.ifcWasmUrl() : null;
-    return await readIfc(bytes, { onProgress: options.onProgress, locateWasm: wasm ? () => wasm : undefined });
+    const plan = await readIfc(bytes, { onProgress: options.onProgress, locateWasm: wasm ? () => wasm : undefined });
+    return { ok: true, plan };
   } catch (e) {
-    if (e instanceof PlanImportError) {
-      throw new KernelCommandError(e.code === 'unsupportedSchema' ? 'UNSUPPORTED_VERSION' : 'BAD_FILE', 'importPlanFile', e.message);
-    }
-    throw e;
+    if (e instanceof PlanImportError) return { ok: false, failure: e.code, detail: e.message };
+    // A reader that fails in a way it did not foresee met a file it cannot read.
+    return { ok: false, failure: 'damaged', detail: e instanceof Error ? `${e.name}: ${e.message}` : String(e) };
   }
 }

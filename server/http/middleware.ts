@@ -13,7 +13,8 @@ import { isEnvelopePath } from './paths';
 export function contentSecurityPolicy(frameAncestors: string): string {
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    // WebAssembly may compile (web-ifc reads IFC plans in the worker); JavaScript eval stays off.
+    "script-src 'self' 'wasm-unsafe-eval'",
     "worker-src 'self' blob:",
     "img-src 'self' data: blob:",
     "style-src 'self' 'unsafe-inline'",

@@ -144,11 +144,11 @@ for (const backend of backends().filter((b) => b.name === 'pglite')) {
       it("Content-Security-Policy: base-uri 'none'", async () => {
         for (const [name, res] of await answers()) expect(res.headers.get('content-security-policy'), name).toContain("base-uri 'none'");
       });
-      it("Content-Security-Policy: script-src 'self' only (no inline, no eval)", async () => {
+      it("Content-Security-Policy: script-src 'self' and WebAssembly only (no inline, no eval)", async () => {
         for (const [name, res] of await answers()) {
           const csp = res.headers.get('content-security-policy') ?? '';
-          expect(csp, name).toContain("script-src 'self';");
-          expect(csp, name).not.toContain('unsafe-eval');
+          expect(csp, name).toContain("script-src 'self' 'wasm-unsafe-eval';");
+          expect(csp, name).not.toContain("'unsafe-eval'");
           expect(/script-src[^;]*unsafe-inline/.test(csp), name).toBe(false);
         }
       });

@@ -8,6 +8,7 @@ import { notify } from '../notice';
 import { USER_CONFIG_KEY } from '../scene/controller';
 import { ConfirmDialog } from './ConfirmDialog';
 import { HouseholdStorage } from './HouseholdStorage';
+import { PlanImport } from './PlanImport';
 import { NumberField, Segmented, SelectField, SwatchField, SwitchField } from './controls';
 import { Icon, type IconName } from './icons';
 import { LIMITS } from './number-input';
@@ -111,7 +112,10 @@ export function DrawTools() {
           </span>
         </button>
       </div>
-      <HouseholdStorage />
+      <div className="hp-actions">
+        <HouseholdStorage />
+        <PlanImport />
+      </div>
       <ConfirmDialog
         open={confirmClear}
         title={t`清空当前楼层的全部墙体、门窗和房间？可以撤销。`}

@@ -60,19 +60,17 @@ export function HouseholdStorage() {
 
   return (
     <>
-      <div className="hp-actions">
-        <button
-          type="button"
-          className="button button--secondary hp-action"
-          title={t`把已保存的方案存入户型库，新建方案时可以从户型库选择`}
-          disabled={status !== 'ready' || storing}
-          aria-busy={storing}
-          onClick={ask}
-        >
-          <Icon name="house" size={16} />
-          <Trans>户型入库</Trans>
-        </button>
-      </div>
+      <button
+        type="button"
+        className="button button--secondary hp-action"
+        title={t`把已保存的方案存入户型库，新建方案时可以从户型库选择`}
+        disabled={status !== 'ready' || storing}
+        aria-busy={storing}
+        onClick={ask}
+      >
+        <Icon name="house" size={16} />
+        <Trans>户型入库</Trans>
+      </button>
       <ConfirmDialog
         open={asking}
         title={unsavedEdits ? t`将方案「${name}」最近一次保存的版本存入户型库？未保存的修改不会入库。` : t`将方案「${name}」存入户型库？`}

@@ -51,7 +51,8 @@ export type IconName =
   | 'tiles'
   | 'sofa'
   | 'cabinet'
-  | 'tag';
+  | 'tag'
+  | 'import';
 
 const PATHS: Record<IconName, ReactNode> = {
   draw: (
@@ -169,6 +170,13 @@ const PATHS: Record<IconName, ReactNode> = {
     <>
       <rect x="2.5" y="5.5" width="15" height="9" rx="1.5" />
       <path d="M5.5 8.5h1M9.5 8.5h1M13.5 8.5h1M6.5 11.5h7" />
+    </>
+  ),
+  import: (
+    <>
+      <path d="M11.5 3H5.5a1 1 0 0 0-1 1v12a1 1 0 0 0 1 1h9a1 1 0 0 0 1-1V7Z" />
+      <path d="M11.5 3v4h4" />
+      <path d="M10 9.5v5M7.8 12.3 10 14.5l2.2-2.2" />
     </>
   ),
   tag: (
