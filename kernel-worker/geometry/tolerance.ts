@@ -12,8 +12,9 @@ export const MERGE_TOLERANCE = 1;
 /**
  * Tolerant joining (wall-join.ts, plan.build and the wall tool): a loose wall end joins another
  * wall when it lies within the sum of the two half thicknesses of that wall's centre line (square
- * to it), moving along its own axis by at most this many times that sum. 2 lets walls meeting at
- * 30° or more join from a face; shallower or parallel walls do not join that way.
+ * to it) and the walls meet at an angle whose sine is at least 1 / this, so the end moves along
+ * its own axis by at most this many times that sum. 2: walls meeting at 30° or more join from a
+ * face; shallower ones only when collinear (nearly collinear walls cross anywhere along them).
  */
 export const JOIN_MAX_MOVE_FACTOR = 2;
 

@@ -10,8 +10,9 @@ import type { WallInput } from './wall-graph';
 // sideways) onto the centre line it is meant to meet:
 //
 // - reach: an end joins wall V when it lies within (its own half thickness + V's half thickness)
-//   of V's centre line, measured square to V, and moves by at most JOIN_MAX_MOVE_FACTOR times that
-//   along its axis (so walls meeting at a shallow angle, or parallel walls, do not join);
+//   of V's centre line, measured square to V, and the walls meet at 30° or more (sin >=
+//   1 / JOIN_MAX_MOVE_FACTOR: the end moves by at most twice the reach along its axis); shallower
+//   and parallel walls join only when collinear (below);
 // - T: the end's axis meets V's centre line inside V -> the end moves there (the graph then splits
 //   V at that point). An end past the centre line by no more than the reach (drawn to the far
 //   face, or a little through) is trimmed back to it the same way;
@@ -24,7 +25,8 @@ import type { WallInput } from './wall-graph';
 // - an end already on a wall (within MERGE_TOLERANCE of its centre line or an end) is joined: it
 //   is only put exactly on that line; anything farther than the reach stays loose.
 // The nearest candidate (least movement) wins; ends are joined in wall order, and an end once
-// moved is joined for the ends after it.
+// moved is joined for the ends after it. A corner within 2 * MERGE_TOLERANCE of one made earlier
+// in the pass takes that one's point (several ends pulled back from one crossing meet in one node).
 
 export type JoinKind = 'T' | 'L' | 'end';
 
@@ -55,6 +57,9 @@ export interface JoinResult<W extends WallInput> {
 }
 
 const always = (): boolean => true;
+
+/** Corners made by joining closer than this many tolerances are one (see cornerNear). */
+const CORNER_SNAP = 2;
 
 export function joinWallEnds<W extends WallInput>(input: readonly W[], options: JoinOptions = {}): JoinResult<W> {
   const joining = options.joining ?? always;
@@ -109,6 +114,27 @@ export function joinWallEnds<W extends WallInput>(input: readonly W[], options: 
   };
 
   const movedTo = new Map<number, EndMove>();
+  // Corners made so far, by cell of CORNER_SNAP * tol: a new corner this close to one takes it.
+  // Four ends pulled back from one crossing make two Ls, each at the crossing of its own pair of
+  // lines; off-square by a fraction of a mm, those crossings can lie further apart than the graph
+  // merges (tol), and the room between them would not close.
+  const snap = CORNER_SNAP * tol;
+  const corners = new Map<string, Vec2[]>();
+  const cellKey = (cx: number, cy: number) => `${cx},${cy}`;
+  const cornerNear = (p: Vec2): Vec2 => {
+    const cx = Math.floor(p.x / snap);
+    const cy = Math.floor(p.y / snap);
+    for (let dx = -1; dx <= 1; dx++) {
+      for (let dy = -1; dy <= 1; dy++) {
+        for (const q of corners.get(cellKey(cx + dx, cy + dy)) ?? []) if (Math.hypot(q.x - p.x, q.y - p.y) <= snap) return q;
+      }
+    }
+    const key = cellKey(cx, cy);
+    const list = corners.get(key);
+    if (list) list.push(p);
+    else corners.set(key, [p]);
+    return p;
+  };
   const place = (s: number, p: Vec2, kind: JoinKind, target: number): void => {
     x[s] = p.x;
     y[s] = p.y;
@@ -147,8 +173,9 @@ export function joinWallEnds<W extends WallInput>(input: readonly W[], options: 
         const sin = ux * vy - uy * vx;
         // Square distance of this end from V's line, signed.
         const side = (x[s]! - ax) * vy - (y[s]! - ay) * vx;
-        if (Math.abs(sin) < 1e-9 || Math.abs(side / sin) > JOIN_MAX_MOVE_FACTOR * (reach - tol) + tol) {
-          // Parallel (or too shallow to meet nearby): only collinear walls join, end to end.
+        if (Math.abs(sin) * JOIN_MAX_MOVE_FACTOR < 1) {
+          // Parallel or nearly (under 30°: two walls off one line by a fraction of a mm cross
+          // anywhere): only collinear walls join, end to end.
           const offA = Math.abs((ax - ox) * uy - (ay - oy) * ux);
           const offB = Math.abs((x[2 * j + 1]! - ox) * uy - (y[2 * j + 1]! - oy) * ux);
           if (offA > tol || offB > tol) continue;
@@ -182,8 +209,9 @@ export function joinWallEnds<W extends WallInput>(input: readonly W[], options: 
       if (best === null) continue;
       const b: { move: number; to: Vec2; kind: JoinKind; target: number; partner: number } = best;
       // A move of 0: the end lies on V's line already, only V's end has to come to it.
-      if (b.move > 0) place(s, b.to, b.kind, b.target);
-      if (b.partner >= 0) place(b.partner, b.to, 'L', i);
+      const to = b.move > 0 || b.partner >= 0 ? cornerNear(b.to) : b.to;
+      if (b.move > 0) place(s, to, b.kind, b.target);
+      if (b.partner >= 0) place(b.partner, to, 'L', i);
     }
   }
 
