@@ -167,6 +167,18 @@ describe('plan.build: tolerant joining (walls as files give them)', () => {
     expect(tk.get('new', 'wall').start).toEqual(p(4000, 0));
   });
 
+  it('an old wall whose start moves to the corner keeps its openings (and those the build puts on it) in place', () => {
+    const tk = new TestKernel();
+    tk.exec('storey.add', {});
+    tk.exec('wall.add', { id: 'old', start: p(3880, 0), end: p(0, 0) });
+    tk.exec('opening.add', { id: 'window', wallId: 'old', kind: 0, offset: 1000 });
+    tk.exec('plan.build', { walls: [{ id: 'new', start: p(4000, -120), end: p(4000, 3000) }], openings: [{ id: 'door', wall: 'old', kind: 1, offset: 3000 }] });
+    expect(tk.get('old', 'wall')).toMatchObject({ start: p(4000, 0), end: p(0, 0) });
+    // Both 120 further from the moved start: still at x = 2880 and x = 880.
+    expect(tk.get('window', 'opening').offset).toBe(1120);
+    expect(tk.get('door', 'opening').offset).toBe(3120);
+  });
+
   it('leaves ends beyond the reach loose, and parallel walls close together apart', () => {
     const tk = new TestKernel();
     tk.exec('storey.add', {});
