@@ -119,6 +119,8 @@ export interface CommandMap {
       storeyId?: string;
       walls: readonly PlanWallInput[];
       openings?: readonly PlanOpeningInput[];
+      /** join loose wall ends that stop within a wall's thickness of another wall (default true) */
+      join?: boolean;
     };
     result: { wallIds: string[]; openingIds: string[]; roomIds: string[] };
   };

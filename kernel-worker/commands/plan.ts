@@ -1,12 +1,13 @@
 import type { CommandArgs, PlanOpeningInput, PlanWallInput } from '../../protocol/commands';
-import type { OpeningRecord, WallRecord } from '../../protocol/records';
-import { arrayOf, CheckError, finite, object, optional, type Check } from '../document/check';
+import type { OpeningRecord, Vec2, WallRecord } from '../../protocol/records';
+import { arrayOf, boolean, CheckError, finite, object, optional, type Check } from '../document/check';
 import { RECORD_ID_PATTERN, RECORD_SHAPES } from '../document/validators';
 import { chosenIdArg, claimId, requireRecord, storeyFor } from './common';
 import { newOpening } from './opening';
-import { OpeningRefused } from './reconcile';
+import { joinWallEnds } from '../geometry/wall-join';
+import { OpeningRefused, storeyWalls } from './reconcile';
 import type { CommandDef } from './types';
-import { newWall } from './wall';
+import { newWall, placeWall } from './wall';
 
 // plan.build: a plan as data (docs/plans-as-data.md). Walls and openings go in as one undo step
 // and come out exactly as if drawn by hand: the same upkeep pass (reconcile) splits crossings and
@@ -51,10 +52,17 @@ export const openingInput = object<PlanOpeningInput>({
 
 type Args = CommandArgs<'plan.build'>;
 
+/** How far `to` lies behind the wall's start, along the wall (negative: ahead of it). */
+function backAlong(w: WallRecord, to: Vec2): number {
+  const len = Math.hypot(w.end.x - w.start.x, w.end.y - w.start.y);
+  return ((w.start.x - to.x) * (w.end.x - w.start.x) + (w.start.y - to.y) * (w.end.y - w.start.y)) / len;
+}
+
 const baseArgs = object<Args>({
   storeyId: optional(wallShape.storeyId),
   walls: arrayOf(wallInput, { maxLength: MAX_PLAN_WALLS }),
   openings: optional(arrayOf(openingInput, { maxLength: MAX_PLAN_OPENINGS })),
+  join: optional(boolean),
 });
 
 const args: Check<Args> = (value, path) => {
@@ -80,7 +88,25 @@ export const buildPlan: CommandDef<'plan.build'> = {
   history: 'undoable',
   run(tx, a, context) {
     const storey = storeyFor(tx, a.storeyId);
-    const walls: WallRecord[] = a.walls.map((w) => newWall(claimId(tx, 'wall', w.id), storey, w));
+    const given: WallRecord[] = a.walls.map((w) => newWall(claimId(tx, 'wall', w.id), storey, w));
+    // Tolerant joining (geometry/wall-join.ts): the new walls' loose ends go onto the centre lines
+    // they stop short of; an existing wall's loose end moves only to make an L with a new one.
+    let walls = given;
+    /** mm each wall's start moved back along it (openings given on the wall as given move with it) */
+    const startShift = new Map<string, number>();
+    if (a.join ?? true) {
+      const existing = storeyWalls(tx, storey.id);
+      const joined = joinWallEnds([...existing, ...given], { joining: (i) => i >= existing.length });
+      for (const move of joined.moves) {
+        const before = move.wall < existing.length ? existing[move.wall]! : given[move.wall - existing.length]!;
+        if (move.end === 'start') startShift.set(before.id, backAlong(before, move.to));
+      }
+      existing.forEach((w, i) => {
+        const after = joined.walls[i]!;
+        if (after !== w) placeWall(tx, w, after.start, after.end);
+      });
+      walls = joined.walls.slice(existing.length);
+    }
     walls.forEach((w, i) => {
       try {
         tx.put(w);
@@ -100,7 +126,7 @@ export const buildPlan: CommandDef<'plan.build'> = {
         if (wall.storeyId !== storey.id) throw new Error(`openings[${i}].wall: wall "${wall.id}" is on storey ${wall.storeyId}, not ${storey.id}`);
         wallId = wall.id;
       }
-      return newOpening(claimId(tx, 'opening', o.id), wallId, o);
+      return newOpening(claimId(tx, 'opening', o.id), wallId, { ...o, offset: o.offset + (startShift.get(wallId) ?? 0) });
     });
     // Refusals the record validator would otherwise report in its own words.
     openings.forEach((o) => {

@@ -94,7 +94,7 @@ export const removeWall = removeCommand('wall');
  * Puts the wall with new ends; its openings keep their distance from the end that stays (from
  * the start when both move). Refuses (OPENING_PAST_END) when one would run off the new start.
  */
-function placeWall(tx: Transaction, wall: WallRecord, start: Vec2, end: Vec2): WallRecord {
+export function placeWall(tx: Transaction, wall: WallRecord, start: Vec2, end: Vec2): WallRecord {
   const next: WallRecord = { ...wall, start, end };
   tx.put(next);
   const startMoved = start.x !== wall.start.x || start.y !== wall.start.y;

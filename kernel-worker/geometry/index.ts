@@ -13,3 +13,4 @@ export * from './snap';
 export * from './tolerance';
 export * from './wall-footprint';
 export * from './wall-graph';
+export * from './wall-join';

@@ -10,6 +10,15 @@
 export const MERGE_TOLERANCE = 1;
 
 /**
+ * Tolerant joining (wall-join.ts, plan.build and the wall tool): a loose wall end joins another
+ * wall when it lies within the sum of the two half thicknesses of that wall's centre line (square
+ * to it) and the walls meet at an angle whose sine is at least 1 / this, so the end moves along
+ * its own axis by at most this many times that sum. 2: walls meeting at 30° or more join from a
+ * face; shallower ones only when collinear (nearly collinear walls cross anywhere along them).
+ */
+export const JOIN_MAX_MOVE_FACTOR = 2;
+
+/**
  * Two wall ends at a node whose directions are opposite within this (radians, about 0.06°) run
  * straight through the node: both get square ends there, so a wall split in two (or a wall and
  * its continuation of another thickness) shows no mitre. Over a 240 mm wall the sliver this

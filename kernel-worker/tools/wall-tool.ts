@@ -2,6 +2,8 @@ import { batchEntry, type BatchEntry } from '../../protocol/commands';
 import type { KeyInput, PointerInput } from '../../protocol/input';
 import type { SnapKind, ToolPreview, Vec2, WallDrawMode } from '../../protocol/records';
 import { snapPoint } from '../geometry/snap';
+import { JOIN_MAX_MOVE_FACTOR } from '../geometry/tolerance';
+import { joinWallEnds } from '../geometry/wall-join';
 import type { ScreenPoint } from './plan-view';
 import { movedBeyond, type Tool, type ToolContext } from './types';
 
@@ -16,6 +18,13 @@ import { movedBeyond, type Tool, type ToolContext } from './types';
 // the chain's first turn: a chain turning left (counter-clockwise) has the room on its left, so the
 // inner face keeps the body on the right; until the chain turns, counter-clockwise is assumed, and
 // walls already placed move over in the same step when the turn says otherwise.
+//
+// Joining (centre mode): a drawn wall's loose ends join the walls they stop at as plan.build joins
+// walls (geometry/wall-join.ts): an end on another wall's face or within its thickness of its
+// centre line goes onto that line along the drawn direction (a T), an end near another wall's loose
+// end makes a common corner (an L: that wall's end moves along its own axis in the same undo step).
+// It works with snapping off too: it places the wall where the designer meant it, not the pointer;
+// the preview shows the joined segment. A typed length is exact and is not joined.
 
 /** Pointer radius of snapping (CSS px), turned into mm at the current zoom. */
 export const SNAP_RADIUS_PX = 10;
@@ -186,8 +195,17 @@ export function createWallTool(ctx: ToolContext): Tool {
       return;
     }
     const snapped = snapAt(pointer);
+    let segment: ToolPreview['segment'] = null;
+    if (chain) {
+      const end = segmentEnd(snapped);
+      const from = last(chain.faces);
+      // The wall a click would add: joined to the walls it ends at (a typed length is exact).
+      const joins = chain.mode === 'centre' && typedLength() === null && dist(from, end) >= MIN_WALL_LENGTH && !(chain.faces.length >= 3 && dist(end, chain.faces[0]!) <= SAME_POINT);
+      const joined = joins ? joinSegment(from, end, chain.thickness) : null;
+      segment = joined ? { start: joined.start, end: joined.end } : { start: from, end };
+    }
     const preview: ToolPreview = {
-      segment: chain ? { start: last(chain.faces), end: segmentEnd(snapped) } : null,
+      segment,
       snap: { point: snapped.point, kind: snapped.kind },
       typed,
       opening: null,
@@ -221,8 +239,26 @@ export function createWallTool(ctx: ToolContext): Tool {
     return null;
   }
 
+  /**
+   * The centre-line segment from..to with its loose ends joined to the walls around it, and the
+   * ends of those walls that move to make a corner with it.
+   */
+  function joinSegment(from: Vec2, to: Vec2, thickness: number): { start: Vec2; end: Vec2; partners: { id: string; end: 'start' | 'end'; to: Vec2 }[] } {
+    const pad = JOIN_MAX_MOVE_FACTOR * thickness;
+    const lo = { x: Math.min(from.x, to.x) - pad, y: Math.min(from.y, to.y) - pad };
+    const hi = { x: Math.max(from.x, to.x) + pad, y: Math.max(from.y, to.y) + pad };
+    const near = ctx.scene().walls.filter((w) => {
+      const grow = JOIN_MAX_MOVE_FACTOR * w.thickness;
+      return Math.max(w.start.x, w.end.x) + grow >= lo.x && Math.min(w.start.x, w.end.x) - grow <= hi.x && Math.max(w.start.y, w.end.y) + grow >= lo.y && Math.min(w.start.y, w.end.y) - grow <= hi.y;
+    });
+    const drawn = { id: '', start: from, end: to, thickness };
+    const { walls, moves } = joinWallEnds([...near, drawn], { joining: (i) => i === near.length });
+    const partners = moves.filter((m) => m.wall < near.length).map((m) => ({ id: near[m.wall]!.id, end: m.end, to: m.to }));
+    return { start: walls[near.length]!.start, end: walls[near.length]!.end, partners };
+  }
+
   /** Adds the segment from the chain's last point to `to` (one undo step); false when there is none. */
-  function addSegment(to: Vec2, closing: boolean): boolean {
+  function addSegment(to: Vec2, closing: boolean, join = true): boolean {
     const c = chain;
     if (!c) return false;
     const from = last(c.faces);
@@ -232,8 +268,23 @@ export function createWallTool(ctx: ToolContext): Tool {
     const faces = closing ? c.faces : [...c.faces, to];
     try {
       if (c.mode === 'centre') {
-        const { id } = host.exec('wall.add', { start: from, end: to, ...props });
-        c.walls.push(id);
+        const joined = closing || !join ? { start: from, end: to, partners: [] } : joinSegment(from, to, c.thickness);
+        if (dist(joined.start, joined.end) < MIN_WALL_LENGTH) return false;
+        const add = { start: joined.start, end: joined.end, ...props };
+        if (joined.partners.length === 0) c.walls.push(host.exec('wall.add', add).id);
+        else {
+          const commands = joined.partners.map((m) => batchEntry('wall.moveEnd', { id: m.id, end: m.end, to: m.to, detach: true }));
+          const { results } = host.exec('batch', { commands: [...commands, batchEntry('wall.add', add)] });
+          c.walls.push((last(results) as { id: string }).id);
+        }
+        // The chain follows the joined ends: its first point (when it or the corner it closes
+        // with moved), and the next segment starts where this one ended.
+        if (c.walls.length === 1) c.faces[0] = joined.start;
+        for (const m of joined.partners) if (m.id === c.walls[0] && m.end === 'start') c.faces[0] = m.to;
+        if (!closing) c.faces.push(joined.end);
+        // Joined onto the chain's own first point: the loop is closed.
+        if (!closing && c.walls.length >= 3 && dist(joined.end, c.faces[0]!) <= SAME_POINT) chain = null;
+        return true;
       } else {
         const before = centresOf(c, c.faces, false);
         const after = centresOf(c, faces, closing);
@@ -284,7 +335,8 @@ export function createWallTool(ctx: ToolContext): Tool {
     if (!chain || !pointer) return;
     const end = segmentEnd(snapAt(pointer));
     const closing = chain.faces.length >= 3 && dist(end, chain.faces[0]!) <= SAME_POINT;
-    if (addSegment(end, closing)) {
+    // A typed length is exact: the wall is not joined.
+    if (addSegment(end, closing, false)) {
       typed = '';
       if (closing) chain = null;
     }

@@ -323,3 +323,90 @@ describe('wall tool: drawing along a face (drawMode inner / outer)', () => {
     ]);
   });
 });
+
+describe('wall tool: joining the walls it ends at (as plan.build)', () => {
+  /** 1 px = 1 mm: the 10 px snap radius is 10 mm, so a click on a 240 wall's face does not snap to its line. */
+  function closeUp(tk: TestKernel): TestKernel {
+    tk.exec('view.setPlan', { plan: { centre: { x: 2000, y: 1000 }, pxPerMm: 1 } });
+    return tk;
+  }
+  const wallEnds = (tk: TestKernel) =>
+    tk
+      .ofType('wall')
+      .map((w) => [w.start, w.end])
+      .sort((a, b) => a[0]!.x - b[0]!.x || a[0]!.y - b[0]!.y);
+
+  it('a wall ended on the face of another goes on to its centre line: a T, one undo step', () => {
+    const tk = closeUp(wallTool());
+    tk.exec('wall.add', { start: { x: 0, y: 0 }, end: { x: 4000, y: 0 } });
+    const steps = tk.history.undoSteps;
+    tk.clickPlan({ x: 2000, y: 1500 }).movePlan({ x: 2000, y: 120 });
+    // The marker is at the pointer; the segment shows the wall a click adds.
+    expect(tk.get('tool', 'tool').preview).toMatchObject({ snap: { point: { x: 2000, y: 120 }, kind: 'orthogonal' }, segment: { start: { x: 2000, y: 1500 }, end: { x: 2000, y: 0 } } });
+    tk.clickPlan({ x: 2000, y: 120 });
+    expect(tk.history.undoSteps).toBe(steps + 1);
+    expect(wallEnds(tk)).toEqual([
+      [{ x: 0, y: 0 }, { x: 2000, y: 0 }],
+      [{ x: 2000, y: 0 }, { x: 4000, y: 0 }],
+      [{ x: 2000, y: 1500 }, { x: 2000, y: 0 }],
+    ]);
+    // The chain goes on from the joined point.
+    tk.movePlan({ x: 3000, y: 0 });
+    expect(tk.get('tool', 'tool').preview?.segment?.start).toEqual({ x: 2000, y: 0 });
+    tk.expectMirrorInSync();
+  });
+
+  it('also with snapping off, and from the far face (trimmed back to the centre line)', () => {
+    const tk = closeUp(wallTool());
+    tk.exec('tool.set', { draw: { snap: false } });
+    tk.exec('wall.add', { start: { x: 0, y: 0 }, end: { x: 4000, y: 0 } });
+    tk.clickPlan({ x: 1000, y: 1500 }).clickPlan({ x: 1000, y: -120 });
+    expect(tk.ofType('wall').filter((w) => w.start.x === 1000 && w.start.y === 1500).map((w) => w.end)).toEqual([{ x: 1000, y: 0 }]);
+  });
+
+  it('a wall started on the face at another wall\'s loose end makes an L: that end comes to the corner, one undo step', () => {
+    const tk = closeUp(wallTool());
+    tk.exec('wall.add', { id: 'old', start: { x: 0, y: 0 }, end: { x: 3880, y: 0 } });
+    const before = tk.documentJson();
+    const steps = tk.history.undoSteps;
+    tk.clickPlan({ x: 4000, y: -120 }).clickPlan({ x: 4000, y: 2000 });
+    expect(tk.history.undoSteps).toBe(steps + 1);
+    expect(wallEnds(tk)).toEqual([
+      [{ x: 0, y: 0 }, { x: 4000, y: 0 }],
+      [{ x: 4000, y: 0 }, { x: 4000, y: 2000 }],
+    ]);
+    tk.press('Escape');
+    tk.undo();
+    expect(tk.documentJson()).toBe(before);
+  });
+
+  it('closing a room near its first point (on the first wall\'s face) closes it: one room of 27.42 m²', () => {
+    const tk = closeUp(wallTool());
+    tk.exec('tool.set', { draw: { snap: false } });
+    tk.clickPlan({ x: 0, y: 0 }).clickPlan({ x: 6000, y: 0 }).clickPlan({ x: 6000, y: 5000 }).clickPlan({ x: 0, y: 5000 });
+    // Ends 120 short of the first wall's line: on its inner face, x on the first point's line.
+    tk.clickPlan({ x: 0, y: 120 });
+    expect(tk.ofType('wall')).toHaveLength(4);
+    expect(roomAreas(tk)).toEqual([27.42]);
+    // The chain has ended.
+    expect(tk.get('tool', 'tool').preview?.segment ?? null).toBeNull();
+  });
+
+  it('does not join a typed length (exact)', () => {
+    const tk = closeUp(wallTool());
+    tk.exec('wall.add', { start: { x: 0, y: 0 }, end: { x: 4000, y: 0 } });
+    tk.clickPlan({ x: 2000, y: 1500 }).movePlan({ x: 2000, y: 500 });
+    tk.type('1380').press('Enter');
+    expect(wallEnds(tk)[1]).toEqual([{ x: 2000, y: 1500 }, { x: 2000, y: 120 }]);
+  });
+
+  it('leaves an end beyond the reach (both half thicknesses) loose', () => {
+    const tk = closeUp(wallTool());
+    tk.exec('wall.add', { start: { x: 0, y: 0 }, end: { x: 4000, y: 0 } });
+    tk.clickPlan({ x: 2000, y: 1500 }).clickPlan({ x: 2000, y: 242 });
+    expect(wallEnds(tk)).toEqual([
+      [{ x: 0, y: 0 }, { x: 4000, y: 0 }],
+      [{ x: 2000, y: 1500 }, { x: 2000, y: 242 }],
+    ]);
+  });
+});
