@@ -6,16 +6,18 @@ import { pointInRing } from '../geometry/polygon';
 import { code, coord, label, length, vec2 } from '../kinds/fields';
 import { claimId } from './common';
 import { newOpening } from './opening';
-import { MAX_PLAN_OPENINGS, MAX_PLAN_WALLS, openingInput, wallInput } from './plan';
+import { joinWallEnds } from '../geometry/wall-join';
+import { backAlong, MAX_PLAN_OPENINGS, MAX_PLAN_WALLS, openingInput, wallInput } from './plan';
 import { assertOpeningFits, OpeningRefused, openingWallInfo } from './reconcile';
 import { storeyName } from './storey';
 import type { CommandDef } from './types';
 import { newWall } from './wall';
 
 // plan.import: a plan read from another tool's file (kernel-worker/import/), built storey by storey
-// as plan.build builds (the same upkeep splits and joins the walls and finds the rooms), in one
-// undo step. Files are not drawn with this product's rules, so a door that lands across a joint
-// or on another door is left out and counted instead of refusing the whole building.
+// as plan.build builds (the same joining of loose ends, the same upkeep splitting the walls and
+// finding the rooms), in one undo step. Files are not drawn with this product's rules, so a door
+// that lands across a joint or on another door is left out and counted instead of refusing the
+// whole building.
 
 /** Storeys per import: a tower, with a bound on runaway input. */
 export const MAX_IMPORT_STOREYS = 200;
@@ -78,20 +80,29 @@ export const importPlan: CommandDef<'plan.import'> = {
     a.storeys.forEach((input, place) => {
       const storey = targetStorey(tx, place, input);
       storeyIds.push(storey.id);
-      const built: WallRecord[] = input.walls.map((w) => newWall(claimId(tx, 'wall', w.id), storey, w));
+      // Files draw walls to each other's faces: joined as plan.build joins (geometry/wall-join.ts).
+      const given: WallRecord[] = input.walls.map((w) => newWall(claimId(tx, 'wall', w.id), storey, w));
+      const joined = joinWallEnds(given);
+      const startShift = new Map<string, number>();
+      for (const move of joined.moves) {
+        const before = given[move.wall]!;
+        if (move.end === 'start') startShift.set(before.id, backAlong(before, move.to));
+      }
+      const built = joined.walls;
       built.forEach((w) => tx.put(w));
       const { pieces } = context.settle({ storeys: [storey.id] }).reconciled.get(storey.id)!;
 
       // Each door or window onto the piece of its wall that holds its centre, if it fits there.
       for (const o of input.openings) {
         const wall = built[o.wall as number]!;
+        const offset = o.offset + (startShift.get(wall.id) ?? 0);
         const parts = pieces.get(wall.id) ?? (tx.has(wall.id) ? [{ id: wall.id, from: 0, to: Math.hypot(wall.end.x - wall.start.x, wall.end.y - wall.start.y) }] : []);
-        const piece = parts.find((p) => o.offset >= p.from - 1e-6 && o.offset <= p.to + 1e-6);
+        const piece = parts.find((p) => offset >= p.from - 1e-6 && offset <= p.to + 1e-6);
         if (!piece || !tx.has(piece.id)) {
           openingsLeftOut++;
           continue;
         }
-        const opening: OpeningRecord = newOpening(claimId(tx, 'opening', o.id), piece.id, { ...o, offset: o.offset - piece.from });
+        const opening: OpeningRecord = newOpening(claimId(tx, 'opening', o.id), piece.id, { ...o, offset: offset - piece.from });
         const info = openingWallInfo(tx, piece.id);
         try {
           assertOpeningFits(opening, info.wall, info.length, info.usable, info.openings);

@@ -53,7 +53,7 @@ export const openingInput = object<PlanOpeningInput>({
 type Args = CommandArgs<'plan.build'>;
 
 /** How far `to` lies behind the wall's start, along the wall (negative: ahead of it). */
-function backAlong(w: WallRecord, to: Vec2): number {
+export function backAlong(w: WallRecord, to: Vec2): number {
   const len = Math.hypot(w.end.x - w.start.x, w.end.y - w.start.y);
   return ((w.start.x - to.x) * (w.end.x - w.start.x) + (w.start.y - to.y) * (w.end.y - w.start.y)) / len;
 }

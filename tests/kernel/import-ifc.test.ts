@@ -1,45 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { PlanImportError } from '../../protocol/plan-import';
 import { readIfc } from '../../kernel-worker/import/ifc';
-import { writeIfc, type IfcFileSpec, type IfcStoreySpec } from '../fixtures/ifc-writer';
+import { flatHouse as spec, writeIfc } from '../fixtures/ifc-writer';
 
 // IFC import (issue 18): files written the way ArchiCAD and Revit write them (tests/fixtures/
 // ifc-writer.ts) read back as plan.build input with exact walls, openings, storeys and room names.
 
 const enc = (s: string) => new TextEncoder().encode(s);
-
-/**
- * A 6000 x 4000 flat (outer wall centre lines) with 240 mm outer walls and a 120 mm partition at
- * x = 3500, drawn as the tools draw them: the outer walls run corner to corner on their centre
- * lines, the partition stops at the inner faces of the south and north walls (120 mm short of
- * their centre lines), a door in the partition and a window in the south wall.
- */
-function flat(elevation: number, name: string): IfcStoreySpec {
-  return {
-    name,
-    elevation,
-    walls: [
-      { start: { x: 0, y: 0 }, end: { x: 6000, y: 0 }, thickness: 240, height: 2800 },
-      { start: { x: 6000, y: 0 }, end: { x: 6000, y: 4000 }, thickness: 240, height: 2800 },
-      { start: { x: 6000, y: 4000 }, end: { x: 0, y: 4000 }, thickness: 240, height: 2800 },
-      { start: { x: 0, y: 4000 }, end: { x: 0, y: 0 }, thickness: 240, height: 2800 },
-      { start: { x: 3500, y: 120 }, end: { x: 3500, y: 3880 }, thickness: 120, height: 2800 },
-    ],
-    openings: [
-      { wall: 4, type: 'door', offset: 1000, width: 900, height: 2100, sill: 0 },
-      { wall: 0, type: 'window', offset: 1500, width: 1200, height: 1400, sill: 900 },
-      { wall: 2, type: 'door', offset: 1200, width: 1600, height: 2100, sill: 0, operation: 'DOUBLE_DOOR_SINGLE_SWING' },
-    ],
-    spaces: [
-      { name: '1.01', longName: 'Wohnen', outline: [{ x: 120, y: 120 }, { x: 3440, y: 120 }, { x: 3440, y: 3880 }, { x: 120, y: 3880 }], height: 2700 },
-      { name: '卧室', outline: [{ x: 3560, y: 120 }, { x: 5880, y: 120 }, { x: 5880, y: 3880 }, { x: 3560, y: 3880 }], height: 2700 },
-    ],
-  };
-}
-
-export function spec(style: IfcFileSpec['style'], units: IfcFileSpec['units'], schema: IfcFileSpec['schema']): IfcFileSpec {
-  return { schema, units, style, storeys: [flat(0, 'Erdgeschoss'), flat(3000, '1. Obergeschoss')] };
-}
 
 const near = (a: number, b: number, tol = 0.5) => Math.abs(a - b) <= tol;
 
