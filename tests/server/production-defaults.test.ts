@@ -2,7 +2,7 @@
 // published password unless SEED_DEMO=1 says so (and then warns loudly); development still seeds
 // the demo accounts; the first admin comes from `npm run admin:create`, on PGlite and PostgreSQL.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -49,6 +49,18 @@ describe('server mode and SEED_DEMO', () => {
   it('refuses a SEED_DEMO that is neither yes nor no instead of guessing', () => {
     expect(() => seedDemoFrom({ SEED_DEMO: 'yes please' }, 'production')).toThrow(ConfigError);
     expect(() => loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'on' })).toThrow(/SEED_DEMO must be 1 or 0/);
+  });
+});
+
+describe('README settings table', () => {
+  it('lists every setting server/config.ts reads', () => {
+    const source = readFileSync(path.join(ROOT, 'server/config.ts'), 'utf8');
+    const keys = new Set([...source.matchAll(/env\.([A-Z][A-Z0-9_]*)|intFrom\(env, '([A-Z][A-Z0-9_]*)'/g)].map((m) => m[1] ?? m[2]!));
+    expect(keys).toContain('TRUST_PROXY');
+    expect(keys).toContain('NODE_ENV');
+    const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+    const table = readme.slice(readme.indexOf('## Configuration'));
+    expect([...keys].filter((k) => !table.includes(`| \`${k}\` |`))).toEqual([]);
   });
 });
 
