@@ -73,6 +73,8 @@ export default defineConfig({
     stdout: 'pipe',
     stderr: 'pipe',
     env: {
+      // the specs log in as the demo accounts, which only a development start seeds
+      NODE_ENV: 'development',
       PORT: String(port),
       DATA_DIR: dataDir,
       DIST_DIR: process.env.E2E_DIST_DIR ?? path.join(root, 'dist'),

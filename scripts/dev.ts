@@ -43,6 +43,8 @@ function start(name: string, code: number, cmd: string, args: string[], env: Nod
 
 const procs: Proc[] = [
   start('api', 36, process.execPath, ['--import', 'tsx', '--watch', 'server/main.ts'], {
+    // development mode (demo accounts) even where the shell exports NODE_ENV=production
+    NODE_ENV: 'development',
     PORT: apiPort,
     DIST_DIR: noDist,
   }),

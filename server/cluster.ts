@@ -9,7 +9,7 @@ import cluster, { type Worker } from 'node:cluster';
 import type { ServerConfig } from './config';
 import { describeDatabase, openDb, runMigrations } from './db/index';
 import type { Logger } from './logger';
-import { seedDemoData } from './seed';
+import { seedAtStart } from './seed';
 
 const SHUTDOWN_MESSAGE = 'yfang-server-shutdown';
 /** The workers' own grace (main.ts) plus time to close their pools. */
@@ -32,10 +32,7 @@ async function prepareDatabase(config: ServerConfig, logger: Logger): Promise<vo
   try {
     const migrated = await runMigrations(db);
     if (migrated.applied.length > 0) logger.info('migrations applied', { ids: migrated.applied, version: migrated.version });
-    if (config.seedDemo) {
-      const seeded = await seedDemoData(db);
-      if (seeded.projectsAdded + seeded.usersAdded > 0) logger.info('demo data seeded', { ...seeded });
-    }
+    await seedAtStart(db, config, logger);
   } finally {
     await db.close();
   }

@@ -23,7 +23,12 @@ export interface ServerConfig {
   /** largest JSON request body in bytes */
   jsonBodyLimit: number;
   sessionTtlMs: number;
-  /** insert the demo projects and accounts at start when they are missing */
+  /** NODE_ENV=production is production; anything else (unset included) is development */
+  mode: ServerMode;
+  /**
+   * insert the demo accounts (known passwords, README) at start when they are missing: on by
+   * default in development (SEED_DEMO=0 turns it off), off in production unless SEED_DEMO=1
+   */
   seedDemo: boolean;
   /** take the client address from the last X-Forwarded-For hop (behind a reverse proxy) */
   trustProxy: boolean;
@@ -58,6 +63,26 @@ function eventLogKeyFrom(env: Record<string, string | undefined>): string {
   return raw;
 }
 
+export type ServerMode = 'production' | 'development';
+
+/** NODE_ENV=production means production; anything else, unset included, is development. */
+export function serverModeFrom(env: Record<string, string | undefined>): ServerMode {
+  return env.NODE_ENV?.trim().toLowerCase() === 'production' ? 'production' : 'development';
+}
+
+/**
+ * Whether the demo accounts are seeded. A production server never gets accounts with published
+ * passwords by accident: only an explicit SEED_DEMO=1 (or true) seeds them there. A value that is
+ * neither yes nor no is refused rather than guessed.
+ */
+export function seedDemoFrom(env: Record<string, string | undefined>, mode: ServerMode): boolean {
+  const raw = env.SEED_DEMO?.trim().toLowerCase() ?? '';
+  if (raw === '') return mode === 'development';
+  if (raw === '1' || raw === 'true') return true;
+  if (raw === '0' || raw === 'false') return false;
+  throw new ConfigError(`SEED_DEMO must be 1 or 0 (true or false), got "${env.SEED_DEMO}"`);
+}
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 const LOG_LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error', 'silent'];
 
@@ -85,6 +110,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (processes > 1 && !databaseUrl) {
     throw new ConfigError('SERVER_PROCESSES above 1 needs DATABASE_URL: the embedded PGlite database serves one process only');
   }
+  const mode = serverModeFrom(env);
   return {
     port: intFrom(env, 'PORT', 8080, 0, 65535),
     host: env.HOST?.trim() || '0.0.0.0',
@@ -96,7 +122,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: logLevelRaw as LogLevel,
     jsonBodyLimit: intFrom(env, 'JSON_BODY_LIMIT', 1024 * 1024, 1024, 1024 * 1024 * 1024),
     sessionTtlMs: intFrom(env, 'SESSION_TTL_DAYS', 365, 1, 3650) * DAY_MS,
-    seedDemo: env.SEED_DEMO !== '0' && env.SEED_DEMO !== 'false',
+    mode,
+    seedDemo: seedDemoFrom(env, mode),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     loginMaxFailuresPerAccount: intFrom(env, 'LOGIN_MAX_FAILURES_PER_ACCOUNT', 100, 1, 1_000_000),
     loginMaxFailuresPerAddress: intFrom(env, 'LOGIN_MAX_FAILURES_PER_ADDRESS', 300, 1, 1_000_000),

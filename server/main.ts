@@ -1,5 +1,6 @@
-// Production entry: `node --import tsx server/main.ts`. Reads the environment, takes the data
-// folder lock (PGlite only), migrates, seeds the demo data, serves the API and the built UI.
+// The server entry (npm start): `node --import tsx server/main.ts`. Reads the environment, takes the data
+// folder lock (PGlite only), migrates, seeds (seedAtStart: demo data in development, no accounts in
+// production), serves the API and the built UI.
 // With SERVER_PROCESSES above 1 (PostgreSQL only) this process migrates and seeds, then runs that
 // many server processes on the one port (./cluster.ts) and only supervises them.
 import cluster from 'node:cluster';
@@ -11,7 +12,7 @@ import { ConfigError, loadConfig } from './config';
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './data-lock';
 import { describeDatabase, openDb, runMigrations, type Db } from './db/index';
 import { createLogger } from './logger';
-import { seedDemoData } from './seed';
+import { seedAtStart } from './seed';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -53,10 +54,7 @@ async function main(): Promise<void> {
     db = await openDb(config);
     const migrated = worker ? null : await runMigrations(db);
     if (migrated && migrated.applied.length > 0) logger.info('migrations applied', { ids: migrated.applied, version: migrated.version });
-    if (config.seedDemo && !worker) {
-      const seeded = await seedDemoData(db);
-      if (seeded.projectsAdded + seeded.usersAdded > 0) logger.info('demo data seeded', { ...seeded });
-    }
+    if (!worker) await seedAtStart(db, config, logger);
   } catch (e) {
     if (e instanceof DataDirLockedError) {
       console.error(e.message);

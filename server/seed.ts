@@ -3,7 +3,9 @@
 // so it runs at every start without touching rows that exist.
 import { seedCatalogue } from './catalogues/seed-catalogue';
 import { hashPassword } from './auth/password';
+import type { ServerConfig } from './config';
 import type { Db } from './db/types';
+import type { Logger } from './logger';
 import { MODULES, type AdminFlag } from './users/roles';
 import { isSimplePassword, type OrderRoles, type Platform } from './users/users';
 
@@ -335,7 +337,8 @@ function demoHash(password: string): Promise<string> {
   return h;
 }
 
-export async function seedDemoData(db: Db): Promise<SeedReport> {
+/** The tenants (code, name, logo): reference data, since routes and the UI key behaviour off the codes. */
+async function seedProjects(db: Db): Promise<number> {
   let projectsAdded = 0;
   for (const [position, p] of SEED_PROJECTS.entries()) {
     const rows = await db.query(
@@ -345,7 +348,11 @@ export async function seedDemoData(db: Db): Promise<SeedReport> {
     );
     projectsAdded += rows.length;
   }
+  return projectsAdded;
+}
 
+/** The accounts of DEMO_ACCOUNTS that are missing. Their passwords are public: never in production by default. */
+async function seedDemoAccounts(db: Db): Promise<number> {
   const existing = await db.query<{ project_code: string; account: string }>('select project_code, account from users');
   const have = new Set(existing.map((u) => `${u.project_code}\u0000${u.account}`));
   const missing = DEMO_ACCOUNTS.filter((a) => !have.has(`${a.project}\u0000${a.account}`));
@@ -389,6 +396,60 @@ export async function seedDemoData(db: Db): Promise<SeedReport> {
     );
     usersAdded += rows.length;
   }
+  return usersAdded;
+}
+
+/**
+ * What a production install needs without any account: the tenants (SEED_PROJECTS) and the
+ * catalogue (tiles, pavings, waterjets, furniture models, materials, sample rooms; the tenants'
+ * brand rows included). No user is created: the first admin comes from `npm run admin:create`.
+ */
+export async function seedReferenceData(db: Db): Promise<SeedReport> {
+  const projectsAdded = await seedProjects(db);
+  await seedCatalogue(db);
+  return { projectsAdded, usersAdded: 0 };
+}
+
+/** The reference data and the demo accounts of the README. */
+export async function seedDemoData(db: Db): Promise<SeedReport> {
+  const projectsAdded = await seedProjects(db);
+  const usersAdded = await seedDemoAccounts(db);
   await seedCatalogue(db); // catalogues family: tiles, pavings, waterjets, sample rooms (needs the users above)
   return { projectsAdded, usersAdded };
+}
+
+export const DEMO_IN_PRODUCTION_BANNER = [
+  '!'.repeat(78),
+  '!! SEED_DEMO=1 in production: the demo accounts of the README are being created, with their',
+  '!! published passwords (yfang/admin Admin@2026 among them). Anyone can log in as a project admin.',
+  '!! Unset SEED_DEMO on a server that real users can reach.',
+  '!'.repeat(78),
+].join('\n');
+
+/**
+ * The seeding of a server start (main.ts, or the cluster primary): the demo data when seedDemo
+ * says so (with a loud warning in production), else the reference data in production, else
+ * nothing (development with SEED_DEMO=0).
+ */
+export async function seedAtStart(
+  db: Db,
+  config: Pick<ServerConfig, 'mode' | 'seedDemo'>,
+  logger: Logger,
+  stderr: (text: string) => void = (text) => process.stderr.write(text + '\n'),
+): Promise<SeedReport | null> {
+  if (config.seedDemo) {
+    if (config.mode === 'production') {
+      stderr(DEMO_IN_PRODUCTION_BANNER);
+      logger.warn('demo accounts with published passwords are seeded in production (SEED_DEMO=1)');
+    }
+    const seeded = await seedDemoData(db);
+    if (seeded.projectsAdded + seeded.usersAdded > 0) logger.info('demo data seeded', { ...seeded });
+    return seeded;
+  }
+  if (config.mode === 'production') {
+    const seeded = await seedReferenceData(db);
+    if (seeded.projectsAdded > 0) logger.info('reference data seeded', { ...seeded });
+    return seeded;
+  }
+  return null;
 }

@@ -15,7 +15,9 @@ export interface SpawnedServer {
 
 /** `nodeArgs` go before the script (e.g. --cpu-prof for profiling a benchmark). */
 export function spawnServer(env: Record<string, string | undefined>, nodeArgs: readonly string[] = []): SpawnedServer {
-  const full: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env };
+  // Development mode whatever the caller's shell says: the tests and benchmarks log in as the demo
+  // accounts, which a production start (NODE_ENV=production) does not seed.
+  const full: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'development', ...env };
   for (const [k, v] of Object.entries(env)) if (v === undefined) delete full[k];
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env: full, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
