@@ -58,8 +58,8 @@ function eventLogKeyFrom(env: Record<string, string | undefined>): string {
 
 /**
  * One scope of the login throttle: after `free` failures each further failure doubles the wait
- * before the next attempt (from baseMs up to capMs); one failure is forgotten every leakMs, so the
- * lasting rate is one guess per leakMs whatever the caller does.
+ * before the next attempt (from baseMs up to capMs); one failure is forgotten every leakMs, so a
+ * patient caller gets one guess per leakMs, or one per capMs where the cap is shorter.
  */
 export interface DelayRule {
   free: number;

@@ -5,7 +5,8 @@
 // After a scope's free failures each further failure doubles the wait before its next attempt (up
 // to the scope's cap), and failures leak away at a steady rate, so a patient guesser gets a fixed
 // number of tries an hour. An attempt that comes too early is refused (429 with Retry-After)
-// without checking the password, so a refusal tells nothing about it.
+// without checking the password, so a refusal tells nothing about it. One that may go on is
+// counted as a failure before its password is checked, and taken back if the password was right.
 //
 // The pair delay always applies. The account-wide and per-address delays skip "usual" addresses:
 // ones that signed in to the account recently. So an attack on an account from elsewhere, or from
@@ -88,60 +89,77 @@ export function throttledError(retryAfterS: number): ApiError {
 
 const ts = (param: number) => `to_timestamp($${param}::double precision / 1000)`;
 
-export async function checkLoginThrottle(
+/**
+ * Decides whether an attempt may go on and, when it may, counts it as a failure at once: the
+ * check and the count are one transaction over the scopes' rows (locked in one order, so two
+ * attempts cannot deadlock), so a burst of parallel guesses gets one through per opening, not one
+ * each. recordLoginSuccess takes the count back when the password was right.
+ */
+export async function claimLoginAttempt(
   db: Db,
   key: string,
   address: string,
   rules: LoginThrottleRules,
   now: number = Date.now(),
 ): Promise<ThrottleVerdict> {
-  // One round trip for the three scopes and whether the address is usual for the account.
-  const rows = await db.query<{ kind: Scope | 'known'; failures: number; last_ms: number | string }>(
-    `select kind, failures, extract(epoch from last_failure_at) * 1000 as last_ms from login_throttle
-     where (kind = 'pair' and account_key = $1 and address = $2)
-        or (kind = 'account' and account_key = $1 and address = '')
-        or (kind = 'address' and account_key = '' and address = $2)
-     union all
-     select 'known', 0, 0 from login_known_addresses
-     where account_key = $1 and address = $2 and last_success_at > ${ts(3)}`,
-    [key, address, now - rules.knownAddressMs],
-  );
-  const usual = rows.some((r) => r.kind === 'known');
-  let until = now;
-  for (const row of rows) {
-    if (row.kind === 'known' || (usual && row.kind !== 'pair')) continue;
-    until = Math.max(until, Number(row.last_ms) + delayAfter(Number(row.failures), rules[row.kind]));
-  }
-  if (until <= now) return { allowed: true };
-  return { allowed: false, retryAfterS: Math.max(1, Math.ceil((until - now) / 1000)) };
-}
-
-export async function recordLoginFailure(
-  db: Db,
-  key: string,
-  address: string,
-  rules: LoginThrottleRules,
-  now: number = Date.now(),
-): Promise<void> {
-  // Each scope's count first leaks what the time since its last failure has forgotten, then adds
-  // this one; the upsert is atomic per row, so concurrent processes do not lose failures.
-  await db.query(
-    `insert into login_throttle (kind, account_key, address, failures, last_failure_at)
-     values ('pair', $1, $2, 1, ${ts(3)}), ('account', $1, '', 1, ${ts(3)}), ('address', '', $2, 1, ${ts(3)})
-     on conflict (kind, account_key, address) do update set
-       failures = greatest(0, login_throttle.failures - greatest(0,
-           extract(epoch from excluded.last_failure_at - login_throttle.last_failure_at) * 1000
-           / (case login_throttle.kind when 'pair' then $4::double precision when 'account' then $5::double precision else $6::double precision end))) + 1,
-       last_failure_at = greatest(login_throttle.last_failure_at, excluded.last_failure_at)`,
-    [key, address, now, rules.pair.leakMs, rules.account.leakMs, rules.address.leakMs],
-  );
+  const verdict = await db.transaction(async (tx) => {
+    // Rows are created (with nothing counted) so that there is something to lock; values in
+    // kind order, the same order as the select below.
+    await tx.query(
+      `insert into login_throttle (kind, account_key, address, failures, last_failure_at)
+       values ('account', $1, '', 0, to_timestamp(0)), ('address', '', $2, 0, to_timestamp(0)), ('pair', $1, $2, 0, to_timestamp(0))
+       on conflict (kind, account_key, address) do nothing`,
+      [key, address],
+    );
+    const rows = await tx.query<{ kind: Scope; failures: number; last_ms: number | string }>(
+      `select kind, failures, extract(epoch from last_failure_at) * 1000 as last_ms from login_throttle
+       where (kind = 'account' and account_key = $1 and address = '')
+          or (kind = 'address' and account_key = '' and address = $2)
+          or (kind = 'pair' and account_key = $1 and address = $2)
+       order by kind
+       for update`,
+      [key, address],
+    );
+    const known = await tx.query(
+      `select 1 from login_known_addresses where account_key = $1 and address = $2 and last_success_at > ${ts(3)}`,
+      [key, address, now - rules.knownAddressMs],
+    );
+    const usual = known.length > 0;
+    let until = now;
+    for (const row of rows) {
+      if (usual && row.kind !== 'pair') continue;
+      until = Math.max(until, Number(row.last_ms) + delayAfter(Number(row.failures), rules[row.kind]));
+    }
+    if (until > now) return { allowed: false, retryAfterS: Math.max(1, Math.ceil((until - now) / 1000)) } as const;
+    // Each scope's count first leaks what the time since its last failure has forgotten.
+    await tx.query(
+      `update login_throttle set
+         failures = greatest(0, failures - greatest(0, extract(epoch from ${ts(3)} - last_failure_at) * 1000
+           / (case kind when 'pair' then $4::double precision when 'account' then $5::double precision else $6::double precision end))) + 1,
+         last_failure_at = greatest(last_failure_at, ${ts(3)})
+       where (kind = 'account' and account_key = $1 and address = '')
+          or (kind = 'address' and account_key = '' and address = $2)
+          or (kind = 'pair' and account_key = $1 and address = $2)`,
+      [key, address, now, rules.pair.leakMs, rules.account.leakMs, rules.address.leakMs],
+    );
+    return { allowed: true } as const;
+  });
   // An occasional sweep keeps the tables small; it only removes what no longer counts.
   if (Math.random() < 0.02) await pruneLoginThrottle(db, rules, now);
+  return verdict;
 }
 
-/** A correct password: the pair starts afresh and the address becomes usual for the account. */
+/**
+ * A correct password: the pair starts afresh, the account and address scopes take back the
+ * failure claimLoginAttempt counted, and the address becomes usual for the account.
+ */
 export async function recordLoginSuccess(db: Db, key: string, address: string, now: number = Date.now()): Promise<void> {
   await db.query(`delete from login_throttle where kind = 'pair' and account_key = $1 and address = $2`, [key, address]);
+  await db.query(
+    `update login_throttle set failures = greatest(0, failures - 1)
+     where (kind = 'account' and account_key = $1 and address = '') or (kind = 'address' and account_key = '' and address = $2)`,
+    [key, address],
+  );
   await db.query(
     `insert into login_known_addresses (account_key, address, last_success_at) values ($1, $2, ${ts(3)})
      on conflict (account_key, address) do update set last_success_at = greatest(login_known_addresses.last_success_at, excluded.last_success_at)`,

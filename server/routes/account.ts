@@ -9,7 +9,7 @@ import { readJson, readQuery } from '../http/input';
 import { PROFILE_SECTIONS, buildProfile, type ProfileSection } from '../users/profile';
 import { USER_CONFIG_DEFAULTS, applyHotkeyChange, applyUserConfigChange, userConfigFromStored } from '../../protocol/preferences';
 import { hashPassword, verifyPassword } from '../auth/password';
-import { accountKey, checkLoginThrottle, loginAddress, recordLoginFailure, recordLoginSuccess, throttledError } from '../auth/throttle';
+import { accountKey, claimLoginAttempt, loginAddress, recordLoginSuccess, throttledError } from '../auth/throttle';
 import { RETCODE } from '../http/retcodes';
 import { isSimplePassword, setPasswordSimple, updatePasswordHash } from '../users/users';
 import { configDiff, configProblemError, hotkeyProblemError, preferencesOf, readStored, writeStored } from '../users/preferences';
@@ -91,10 +91,9 @@ export function account2Routes({ db, config, logger }: AppDeps): Hono<AppEnv> {
     const { user, tokenHash } = c.get('auth');
     const key = accountKey(user.project_code, user.account);
     const address = loginAddress(c, config.trustProxy, logger);
-    const verdict = await checkLoginThrottle(db, key, address, config.loginThrottle);
+    const verdict = await claimLoginAttempt(db, key, address, config.loginThrottle);
     if (!verdict.allowed) throw throttledError(verdict.retryAfterS);
     if (!(await verifyPassword(user.password_hash, body.oldPassword))) {
-      await recordLoginFailure(db, key, address, config.loginThrottle);
       throw new ApiError(400, RETCODE.BAD_REQUEST, 'passwordWrong', undefined, { field: 'oldPassword' });
     }
     await recordLoginSuccess(db, key, address);

@@ -128,6 +128,16 @@ for (const backend of backends()) {
       expect((await attempt(wrong, from)).status).toBe(429);
     });
 
+    it('a burst of parallel guesses gets one through per opening, not one each', async () => {
+      const wrong: Credentials = { project: 'MLS', account: 'readonly', password: 'wrong' };
+      const from = '198.51.100.90';
+      for (let i = 0; i < RULES.pair.free; i++) expect((await attempt(wrong, from)).status).toBe(401);
+      const before = verifyCalls();
+      const burst = await Promise.all(Array.from({ length: 10 }, (_, i) => attempt({ ...wrong, password: `burst-${i}` }, from)));
+      expect(burst.map((r) => r.status).sort()).toEqual([401, ...Array(9).fill(429)]);
+      expect(verifyCalls() - before).toBe(1);
+    });
+
     it('guesses from many addresses slow the account down for new addresses only, at most a minute', async () => {
       const owner: Credentials = { project: 'MLS', account: 'reviewer', password: 'Review@2026' };
       expect((await attempt(owner, '198.51.100.40')).status).toBe(200);
