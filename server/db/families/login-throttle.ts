@@ -1,6 +1,6 @@
 import type { Migration } from '../migrations';
 
-// Login throttling (accounts family, id given outside its block because 20-29 is full).
+// Login throttling (accounts family; id 43 was assigned to this change outside the family blocks).
 export const LOGIN_THROTTLE_MIGRATIONS: readonly Migration[] = [
   {
     id: 43,
