@@ -32,10 +32,8 @@ export interface ServerConfig {
   seedDemo: boolean;
   /** take the client address from the last X-Forwarded-For hop (behind a reverse proxy) */
   trustProxy: boolean;
-  /** failed logins per account (project + account) per hour before logins are refused */
-  loginMaxFailuresPerAccount: number;
-  /** failed logins per client address per hour before logins are refused */
-  loginMaxFailuresPerAddress: number;
+  /** progressive login delays (server/auth/throttle.ts; README "Login throttling") */
+  loginThrottle: LoginThrottleRules;
   /** largest file accepted by POST /api/static, in bytes */
   uploadMaxBytes: number;
   /** largest model file (GLB, glTF or zip) accepted by POST /api/admin/model action upload, in bytes */
@@ -83,6 +81,29 @@ export function seedDemoFrom(env: Record<string, string | undefined>, mode: Serv
   throw new ConfigError(`SEED_DEMO must be 1 or 0 (true or false), got "${env.SEED_DEMO}"`);
 }
 
+/**
+ * One scope of the login throttle: after `free` failures each further failure doubles the wait
+ * before the next attempt (from baseMs up to capMs); one failure is forgotten every leakMs, so a
+ * patient caller gets one guess per leakMs, or one per capMs where the cap is shorter.
+ */
+export interface DelayRule {
+  free: number;
+  baseMs: number;
+  capMs: number;
+  leakMs: number;
+}
+
+export interface LoginThrottleRules {
+  /** one account from one address */
+  pair: DelayRule;
+  /** one account from addresses that never signed in to it (a soft limit: the owner's usual address skips it) */
+  account: DelayRule;
+  /** one address, over the accounts it never signed in to (many users may share it behind NAT) */
+  address: DelayRule;
+  /** how long a successful login makes its address "usual" for the account */
+  knownAddressMs: number;
+}
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 const LOG_LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error', 'silent'];
 
@@ -98,6 +119,27 @@ function intFrom(env: Record<string, string | undefined>, key: string, fallback:
     throw new ConfigError(`${key} must be an integer between ${min} and ${max}, got "${raw}"`);
   }
   return n;
+}
+
+function loginThrottleFrom(env: Record<string, string | undefined>): LoginThrottleRules {
+  // The hard hourly limits they set locked the owner out too (issue 17); say so rather than ignore them.
+  for (const gone of ['LOGIN_MAX_FAILURES_PER_ACCOUNT', 'LOGIN_MAX_FAILURES_PER_ADDRESS']) {
+    if (env[gone]?.trim()) {
+      throw new ConfigError(`${gone} is no longer used: logins are slowed by progressive delays instead (see LOGIN_FREE_FAILURES and LOGIN_MAX_DELAY_S in the README)`);
+    }
+  }
+  return {
+    pair: {
+      free: intFrom(env, 'LOGIN_FREE_FAILURES', 5, 1, 1000),
+      baseMs: 1000,
+      capMs: intFrom(env, 'LOGIN_MAX_DELAY_S', 300, 1, 86_400) * 1000,
+      leakMs: 10 * 60_000,
+    },
+    // 100 guesses an hour at most against one account from addresses it never used (ASVS 2.2.1)
+    account: { free: intFrom(env, 'LOGIN_ACCOUNT_FREE_FAILURES', 20, 1, 100_000), baseMs: 1000, capMs: 60_000, leakMs: 36_000 },
+    address: { free: intFrom(env, 'LOGIN_ADDRESS_FREE_FAILURES', 100, 1, 1_000_000), baseMs: 1000, capMs: 30_000, leakMs: 10_000 },
+    knownAddressMs: 90 * DAY_MS,
+  };
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env, cwd = process.cwd()): ServerConfig {
@@ -125,8 +167,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mode,
     seedDemo: seedDemoFrom(env, mode),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
-    loginMaxFailuresPerAccount: intFrom(env, 'LOGIN_MAX_FAILURES_PER_ACCOUNT', 100, 1, 1_000_000),
-    loginMaxFailuresPerAddress: intFrom(env, 'LOGIN_MAX_FAILURES_PER_ADDRESS', 300, 1, 1_000_000),
+    loginThrottle: loginThrottleFrom(env),
     uploadMaxBytes: intFrom(env, 'UPLOAD_MAX_BYTES', 20 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     modelUploadMaxBytes: intFrom(env, 'MODEL_UPLOAD_MAX_BYTES', 50 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     modelUploadWorkers: intFrom(env, 'MODEL_UPLOAD_WORKERS', 1, 1, 64),

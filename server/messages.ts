@@ -41,8 +41,8 @@ export const MESSAGES = {
     en: 'Invalid request parameter: action (unsupported action {action})',
   },
   loginThrottled: {
-    zh: '登录失败次数过多，请 {minutes} 分钟后再试',
-    en: 'Too many failed sign-in attempts; try again in {minutes} minutes',
+    zh: '登录失败次数过多，请 {seconds} 秒后再试',
+    en: 'Too many failed sign-in attempts; please wait {seconds} s and try again',
   },
   loginTokenInvalid: { zh: '登录凭证无效或已过期，请重新登录', en: 'The login token is invalid or has expired; please sign in again' },
   userNotFound: { zh: '用户不存在', en: 'No such user' },

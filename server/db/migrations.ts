@@ -2,6 +2,7 @@ import { ACCOUNTS_MIGRATIONS } from './families/accounts';
 import { CATALOGUES_MIGRATIONS } from './families/catalogues';
 import { CLIENTS_MIGRATIONS } from './families/clients';
 import { HOUSE_TYPES_MIGRATIONS } from './families/house-types';
+import { LOGIN_THROTTLE_MIGRATIONS } from './families/login-throttle';
 import { PREFERENCES_MIGRATIONS } from './families/preferences';
 import { PRICING_MIGRATIONS } from './families/pricing';
 import { SCENE_DELTAS_MIGRATIONS } from './families/scene-deltas';
@@ -80,4 +81,5 @@ export const MIGRATIONS: readonly Migration[] = [
   ...CLIENTS_MIGRATIONS,
   ...HOUSE_TYPES_MIGRATIONS,
   ...SCENE_DELTAS_MIGRATIONS,
+  ...LOGIN_THROTTLE_MIGRATIONS,
 ];

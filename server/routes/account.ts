@@ -9,7 +9,7 @@ import { readJson, readQuery } from '../http/input';
 import { PROFILE_SECTIONS, buildProfile, type ProfileSection } from '../users/profile';
 import { USER_CONFIG_DEFAULTS, applyHotkeyChange, applyUserConfigChange, userConfigFromStored } from '../../protocol/preferences';
 import { hashPassword, verifyPassword } from '../auth/password';
-import { accountKey, checkLoginThrottle, clientAddress, recordLoginFailure } from '../auth/throttle';
+import { accountKey, claimLoginAttempt, loginAddress, recordLoginSuccess, throttledError } from '../auth/throttle';
 import { RETCODE } from '../http/retcodes';
 import { isSimplePassword, setPasswordSimple, updatePasswordHash } from '../users/users';
 import { configDiff, configProblemError, hotkeyProblemError, preferencesOf, readStored, writeStored } from '../users/preferences';
@@ -42,7 +42,7 @@ const ProfileQuery = z.object({
     }),
 });
 
-export function account2Routes({ db, config }: AppDeps): Hono<AppEnv> {
+export function account2Routes({ db, config, logger }: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.use('*', codeEnvelope());
 
@@ -90,18 +90,13 @@ export function account2Routes({ db, config }: AppDeps): Hono<AppEnv> {
     const body = await readJson(c, PasswordBody, config.jsonBodyLimit);
     const { user, tokenHash } = c.get('auth');
     const key = accountKey(user.project_code, user.account);
-    const address = clientAddress(c, config.trustProxy);
-    const verdict = await checkLoginThrottle(db, key, address, {
-      perAccount: config.loginMaxFailuresPerAccount,
-      perAddress: config.loginMaxFailuresPerAddress,
-    });
-    if (!verdict.allowed) {
-      throw new ApiError(429, RETCODE.LOGIN_THROTTLED, 'loginThrottled', { minutes: Math.ceil(verdict.retryAfterS / 60) }, null, verdict.retryAfterS);
-    }
+    const address = loginAddress(c, config.trustProxy, logger);
+    const verdict = await claimLoginAttempt(db, key, address, config.loginThrottle);
+    if (!verdict.allowed) throw throttledError(verdict.retryAfterS);
     if (!(await verifyPassword(user.password_hash, body.oldPassword))) {
-      await recordLoginFailure(db, key, address);
       throw new ApiError(400, RETCODE.BAD_REQUEST, 'passwordWrong', undefined, { field: 'oldPassword' });
     }
+    await recordLoginSuccess(db, key, address);
     const next = body.newPassword;
     if (next.length > PASSWORD_MAX_LENGTH) {
       throw new ApiError(400, RETCODE.BAD_REQUEST, 'passwordTooLong', { max: PASSWORD_MAX_LENGTH }, { field: 'newPassword' });

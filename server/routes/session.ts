@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { requireAuth } from '../auth/middleware';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '../auth/password';
 import { LOGIN_TOKEN_TTL_MS, consumeLoginToken, createLoginToken, revokeSession, startExclusiveSession } from '../auth/sessions';
-import { accountKey, checkLoginThrottle, clientAddress, recordLoginFailure } from '../auth/throttle';
+import { accountKey, claimLoginAttempt, loginAddress, recordLoginSuccess, throttledError } from '../auth/throttle';
 import { looksLikeToken } from '../auth/tokens';
 import { ApiError, ok } from '../http/envelope';
 import type { AppDeps, AppEnv } from '../http/env';
@@ -59,26 +59,21 @@ export function sessionRoutes({ db, config, logger }: AppDeps): Hono<AppEnv> {
 
   async function login(c: Context<AppEnv>, body: z.infer<typeof LoginBody>): Promise<Response> {
     const key = accountKey(body.project, body.account);
-    const address = clientAddress(c, config.trustProxy);
-    // Checked before the password, and the same way for accounts that do not exist, so the
-    // limit neither lets guessing go on nor tells which accounts are real.
-    const verdict = await checkLoginThrottle(db, key, address, {
-      perAccount: config.loginMaxFailuresPerAccount,
-      perAddress: config.loginMaxFailuresPerAddress,
-    });
+    const address = loginAddress(c, config.trustProxy, logger);
+    // Checked before the password (a refusal says nothing about it), and the same way for
+    // accounts that do not exist, so the delays neither let guessing go on nor tell which are real.
+    // The attempt counts as a failure from here on, until the password proves right.
+    const verdict = await claimLoginAttempt(db, key, address, config.loginThrottle);
     if (!verdict.allowed) {
-      const minutes = Math.ceil(verdict.retryAfterS / 60);
-      logger.warn('login throttled', { reqId: c.get('reqId'), address });
-      throw new ApiError(429, RETCODE.LOGIN_THROTTLED, 'loginThrottled', { minutes }, null, verdict.retryAfterS);
+      logger.warn('login throttled', { reqId: c.get('reqId'), address, retryAfterS: verdict.retryAfterS });
+      throw throttledError(verdict.retryAfterS);
     }
 
     const user = await findUserByAccount(db, body.project, body.account);
     // Unknown account, wrong project and wrong password look the same, and take as long.
     const passwordOk = user ? await verifyPassword(user.password_hash, body.password) : await verifyAgainstDummy(body.password);
-    if (!user || !passwordOk) {
-      await recordLoginFailure(db, key, address);
-      throw new ApiError(401, RETCODE.LOGIN_FAILED, 'loginFailed');
-    }
+    if (!user || !passwordOk) throw new ApiError(401, RETCODE.LOGIN_FAILED, 'loginFailed');
+    await recordLoginSuccess(db, key, address);
     if (user.no_access) throw new ApiError(403, RETCODE.NO_ACCESS, 'noAccess');
     if (needsRehash(user.password_hash)) {
       await updatePasswordHash(db, user.id, await hashPassword(body.password));

@@ -1,5 +1,5 @@
-// Sessions: one live session per account, login tokens, logout, and the login rate limits, on
-// PGlite and on PostgreSQL.
+// Sessions: one live session per account, login tokens and logout, on PGlite and on PostgreSQL
+// (login throttling: login-throttle.test.ts).
 import { createHash } from 'node:crypto';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -193,74 +193,7 @@ for (const backend of backends()) {
         expect((await postJson(app, '/api/admin/utility', { action: 'minhuaAccountLogout' }, bearer(token))).status).toBe(200);
       });
     });
-
-    describe('login rate limits (kept in the database)', () => {
-      const failures = async (key: string, address: string, n: number, age = '0 seconds') => {
-        await db.query(
-          `insert into login_failures (account_key, address, created_at)
-           select $1, $2, now() - $4::interval from generate_series(1, $3)`,
-          [key, address, n, age],
-        );
-      };
-
-      it('records each failed login with the account key and the address', async () => {
-        const creds = { project: 'MLS', account: 'Designer', password: 'wrong-1' };
-        for (let i = 0; i < 3; i++) expect((await loginRequest(app, creds, {}, fromAddress('192.0.2.10'))).status).toBe(401);
-        const rows = await db.query<{ n: number }>(
-          `select count(*) as n from login_failures where account_key = 'mls/designer' and address = '192.0.2.10'`,
-        );
-        expect(rows[0]?.n).toBe(3);
-      });
-
-      it('after 100 failures in an hour the account is refused with 429, even with the right password', async () => {
-        const creds = { project: 'MLS', account: 'member', password: 'Member@2026' };
-        await failures('mls/member', '198.51.100.1', 99);
-        // the 100th failure is still an ordinary wrong password
-        const hundredth = await loginRequest(app, { ...creds, password: 'nope' });
-        expect(hundredth.status).toBe(401);
-        const blocked = await loginRequest(app, creds);
-        expect(blocked.status).toBe(429);
-        const body = await json(blocked);
-        expect(body.retcode).toBe(10003);
-        expect(body.retmsg).toMatch(/^登录失败次数过多，请 (5[89]|60) 分钟后再试$/);
-        expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(3000);
-        expect(blocked.headers.get('authorization')).toBeNull();
-        const en = await loginRequest(app, creds, { 'Accept-Language': 'en' });
-        expect((await json(en)).retmsg).toMatch(/^Too many failed sign-in attempts; try again in \d+ minutes$/);
-        // another account of the same project is not affected
-        expect((await loginRequest(app, { project: 'MLS', account: 'admin', password: 'Admin@2026' })).status).toBe(200);
-      });
-
-      it('counts unknown accounts the same way and answers them identically (no enumeration)', async () => {
-        await failures('mls/auditer', '198.51.100.2', 100);
-        await failures('mls/nobody-at-all', '198.51.100.2', 100);
-        const real = await loginRequest(app, { project: 'MLS', account: 'auditer', password: 'Audit@2026' });
-        const ghost = await loginRequest(app, { project: 'MLS', account: 'nobody-at-all', password: 'Audit@2026' });
-        expect(real.status).toBe(429);
-        expect(ghost.status).toBe(429);
-        expect(await json(ghost)).toEqual(await json(real));
-      });
-
-      it('failures older than an hour no longer count', async () => {
-        await failures('mls/reviewer', '198.51.100.3', 150, '61 minutes');
-        expect((await loginRequest(app, { project: 'MLS', account: 'reviewer', password: 'Review@2026' })).status).toBe(200);
-      });
-
-      it('matches the account key without regard to case or surrounding spaces', async () => {
-        await failures('mls/inspector', '198.51.100.4', 100);
-        expect((await loginRequest(app, { project: 'MLS', account: '  INSPECTOR ', password: 'Inspect@2026' })).status).toBe(429);
-      });
-
-      it('after 300 failures from one address in an hour that address is refused, others are not', async () => {
-        await failures('mls/someone-else', '203.0.113.7', 299);
-        const creds = { project: 'MLS', account: 'shencha', password: 'Shencha@2026' };
-        expect((await loginRequest(app, { ...creds, password: 'x' }, {}, fromAddress('203.0.113.7'))).status).toBe(401);
-        const blocked = await loginRequest(app, creds, {}, fromAddress('203.0.113.7'));
-        expect(blocked.status).toBe(429);
-        expect((await json(blocked)).retcode).toBe(10003);
-        expect((await loginRequest(app, creds, {}, fromAddress('203.0.113.8'))).status).toBe(200);
-      });
-    });
+    // Login throttling has its own suite: login-throttle.test.ts.
   });
 }
 
