@@ -2,6 +2,7 @@
 // reads process.env and tests can build a config from a plain object.
 import path from 'node:path';
 import type { LogLevel } from './logger';
+import { scaledRateLimits, type RateLimits } from './http/rate-limit';
 
 export interface ServerConfig {
   port: number;
@@ -41,6 +42,8 @@ export interface ServerConfig {
   modelUploadTimeoutMs: number;
   /** AES-256-GCM key of /bigdata/acquisition/event-log payloads, base64 (32 bytes) */
   eventLogKey: string;
+  /** request-rate buckets of the anonymous and cheap routes (server/http/rate-limit.ts), RATE_LIMIT_FACTOR times the defaults */
+  rateLimits: RateLimits;
 }
 
 /**
@@ -75,6 +78,14 @@ function intFrom(env: Record<string, string | undefined>, key: string, fallback:
   return n;
 }
 
+function factorFrom(env: Record<string, string | undefined>, key: string, fallback: number): number {
+  const raw = env[key];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < 0 || n > 1000) throw new ConfigError(`${key} must be a number between 0 and 1000, got "${raw}"`);
+  return n;
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env, cwd = process.cwd()): ServerConfig {
   const logLevelRaw = (env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'warn' : 'info')).toLowerCase();
   if (!(LOG_LEVELS as readonly string[]).includes(logLevelRaw)) {
@@ -105,10 +116,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     modelUploadWorkers: intFrom(env, 'MODEL_UPLOAD_WORKERS', 1, 1, 64),
     modelUploadTimeoutMs: intFrom(env, 'MODEL_UPLOAD_TIMEOUT_S', 30, 1, 3600) * 1000,
     eventLogKey: eventLogKeyFrom(env),
+    rateLimits: scaledRateLimits(factorFrom(env, 'RATE_LIMIT_FACTOR', 1)),
   };
 }
 
-/** A config for tests and tools: defaults without reading the environment. */
+/**
+ * A config for tests and tools: defaults without reading the environment. The request-rate limits
+ * are off: tests and benchmarks send hundreds of requests a second from one in-process "address";
+ * tests/server/anonymous-limits.test.ts turns on the production table (scaledRateLimits(1)).
+ */
 export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
-  return { ...loadConfig({ LOG_LEVEL: 'silent' }), ...overrides };
+  return { ...loadConfig({ LOG_LEVEL: 'silent', RATE_LIMIT_FACTOR: '0' }), ...overrides };
 }

@@ -9,6 +9,7 @@ import { authenticate } from '../auth/middleware';
 import { ApiError, ok } from '../http/envelope';
 import type { AppDeps, AppEnv } from '../http/env';
 import { parseJsonBytes, parseWith, readJson } from '../http/input';
+import { enforceRate, limitByAddress } from '../http/rate-limit';
 import { RETCODE } from '../http/retcodes';
 
 export const MAX_EVENT_LOGS = 200;
@@ -50,10 +51,12 @@ export function decryptEventPayload(payload: string, keyBase64: string): Uint8Ar
   }
 }
 
-export function eventLogRoutes({ db, config }: AppDeps): Hono<AppEnv> {
+export function eventLogRoutes({ db, config, limits }: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
-  routes.post('/event-log', async (c) => {
+  // No login needed, so the address pays per request before the body is read and decrypted, and
+  // the tenant pays per stored entry (README "Request limits").
+  routes.post('/event-log', limitByAddress(limits.eventLog, config.trustProxy), async (c) => {
     const body = await readJson(c, EventLogBody, config.jsonBodyLimit);
     const plain = decryptEventPayload(body.payload, config.eventLogKey);
     const decoded = parseJsonBytes(plain, {}, 'payload');
@@ -62,6 +65,8 @@ export function eventLogRoutes({ db, config }: AppDeps): Hono<AppEnv> {
     // Errors are reported before login too; a session, when there is one, says whose they are.
     const found = await authenticate(db, c);
     const user = found instanceof ApiError ? null : found.user;
+    if (user) enforceRate(limits.eventLogRows, user.project_code, entries.length);
+    else enforceRate(limits.eventLogAnonymousRows, 'anonymous', entries.length);
     const params: unknown[] = [];
     const tuples = entries.map((e, i) => {
       params.push(e.appid || body.appid, user?.project_code ?? null, user?.id ?? null, e.event, JSON.stringify(e.content), e.env, e.version);
