@@ -44,6 +44,19 @@ export interface ServerConfig {
   eventLogKey: string;
   /** request-rate buckets of the anonymous and cheap routes (server/http/rate-limit.ts), RATE_LIMIT_FACTOR times the defaults */
   rateLimits: RateLimits;
+  /** how long stored usage rows live and how many a tenant keeps (server/usage/retention.ts) */
+  retention: RetentionConfig;
+}
+
+export interface RetentionConfig {
+  /** event_logs rows older than this are deleted (EVENT_LOG_MAX_AGE_DAYS, default 30) */
+  eventLogMaxAgeMs: number;
+  /** event_logs rows kept per tenant, the newest (EVENT_LOG_MAX_ROWS, default 200,000; rows without a session are one tenant) */
+  eventLogMaxRows: number;
+  /** usage and statistics rows older than this are deleted (USAGE_MAX_AGE_DAYS, default 400) */
+  usageMaxAgeMs: number;
+  /** rows kept per tenant in each usage and statistics table (USAGE_MAX_ROWS, default 2,000,000) */
+  usageMaxRows: number;
 }
 
 /**
@@ -117,6 +130,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     modelUploadTimeoutMs: intFrom(env, 'MODEL_UPLOAD_TIMEOUT_S', 30, 1, 3600) * 1000,
     eventLogKey: eventLogKeyFrom(env),
     rateLimits: scaledRateLimits(factorFrom(env, 'RATE_LIMIT_FACTOR', 1)),
+    retention: {
+      eventLogMaxAgeMs: intFrom(env, 'EVENT_LOG_MAX_AGE_DAYS', 30, 1, 3650) * DAY_MS,
+      eventLogMaxRows: intFrom(env, 'EVENT_LOG_MAX_ROWS', 200_000, 100, 1_000_000_000),
+      usageMaxAgeMs: intFrom(env, 'USAGE_MAX_AGE_DAYS', 400, 1, 3650) * DAY_MS,
+      usageMaxRows: intFrom(env, 'USAGE_MAX_ROWS', 2_000_000, 100, 1_000_000_000),
+    },
   };
 }
 

@@ -5,6 +5,7 @@ import { requireAuth } from '../auth/middleware';
 import { ok } from '../http/envelope';
 import type { AppDeps, AppEnv } from '../http/env';
 import { readJson } from '../http/input';
+import { maybePruneUsage } from '../usage/retention';
 import { IdLike, enforceUsageRate, type RecordId } from './usage';
 
 export const USER_EVENTS = ['createScene', 'createRender', 'createPano', 'visitWorkbenches', 'visitDesignTool'] as const;
@@ -23,7 +24,7 @@ const StatisticsBody = z.discriminatedUnion('action', [
   z.object({ action: z.literal('storeSourceUsed'), source_type: z.enum(SOURCE_USED_TYPES), source_id: IdLike }),
 ]);
 
-export function statisticsRoutes({ db, config, limits }: AppDeps): Hono<AppEnv> {
+export function statisticsRoutes({ db, config, logger, limits, now }: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
   routes.post('/', requireAuth(db), async (c) => {
@@ -52,6 +53,7 @@ export function statisticsRoutes({ db, config, limits }: AppDeps): Hono<AppEnv> 
         );
         break;
     }
+    maybePruneUsage({ db, logger, retention: config.retention }, now());
     return ok(c, rows[0]!);
   });
 

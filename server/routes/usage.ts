@@ -7,6 +7,7 @@ import { ok } from '../http/envelope';
 import type { AppDeps, AppEnv } from '../http/env';
 import { readJson } from '../http/input';
 import { enforceRate, type RateLimiters } from '../http/rate-limit';
+import { maybePruneUsage } from '../usage/retention';
 import type { UserRow } from '../users/users';
 
 /** Ids and type codes arrive as numbers or strings depending on the caller; stored as text. */
@@ -33,13 +34,14 @@ export function enforceUsageRate(limits: RateLimiters, user: UserRow): void {
   enforceRate(limits.usageProject, user.project_code);
 }
 
-export function usageRoutes({ db, config, limits }: AppDeps): Hono<AppEnv> {
+export function usageRoutes({ db, config, logger, limits, now }: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const requireSession = requireAuth(db);
   const auth: MiddlewareHandler<AppEnv> = async (c, next) =>
     requireSession(c, async () => {
       enforceUsageRate(limits, c.get('auth').user);
       await next();
+      maybePruneUsage({ db, logger, retention: config.retention }, now());
     });
 
   routes.post('/add-use-record', auth, async (c) => {

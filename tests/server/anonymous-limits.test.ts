@@ -1,18 +1,21 @@
 // Issue 17: request-rate limits of the routes anyone can reach without a session, and bounded
 // retention of the event log and usage tables, on PGlite and on PostgreSQL. The finding: anonymous
 // event-log posts were unlimited (8,400 rows/s from 10 connections) and never pruned.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { encryptEventLogs, type EventLog } from '../../api';
 import { createApp } from '../../server/app';
-import { ConfigError, defaultConfig, loadConfig, type ServerConfig } from '../../server/config';
+import { ConfigError, defaultConfig, loadConfig, type RetentionConfig, type ServerConfig } from '../../server/config';
 import { runMigrations } from '../../server/db/migrate';
 import type { Db } from '../../server/db/types';
 import { DEFAULT_RATE_LIMITS, RateLimiter, addressKey, scaledRateLimits, type RateLimitName, type RateLimits } from '../../server/http/rate-limit';
 import { silentLogger } from '../../server/logger';
 import { DEMO_ACCOUNTS, seedDemoData } from '../../server/seed';
+import { EVENT_LOG_CONTENT_MAX } from '../../server/routes/usage-event-log';
+import { EVENT_LOG_PRUNE_INTERVAL_MS, maybePruneUsage, pruneUsageNow } from '../../server/usage/retention';
 import { bearer, fromAddress, loginToken, postJson, type App } from './accounts-kit';
 import { backends } from './helpers';
 
+const DAY = 24 * 3_600_000;
 const LOG: EventLog = { event: 'usage_batch', content: { function_name: 'drawWall', number_of_calls: 3 }, appid: 'design', env: 'test', version: '1.0.0' };
 
 describe('RateLimiter (token bucket, injected clock)', () => {
@@ -75,6 +78,13 @@ describe('rate-limit and retention settings', () => {
     expect(Object.values(loadConfig({ RATE_LIMIT_FACTOR: '0' }).rateLimits).every((l) => l === null)).toBe(true);
     expect(() => loadConfig({ RATE_LIMIT_FACTOR: 'lots' })).toThrow(ConfigError);
     expect(() => loadConfig({ RATE_LIMIT_FACTOR: '-1' })).toThrow(/RATE_LIMIT_FACTOR/);
+  });
+
+  it('retention comes from EVENT_LOG_MAX_AGE_DAYS, EVENT_LOG_MAX_ROWS, USAGE_MAX_AGE_DAYS, USAGE_MAX_ROWS', () => {
+    expect(loadConfig({}).retention).toEqual({ eventLogMaxAgeMs: 30 * DAY, eventLogMaxRows: 200_000, usageMaxAgeMs: 400 * DAY, usageMaxRows: 2_000_000 });
+    const r = loadConfig({ EVENT_LOG_MAX_AGE_DAYS: '7', EVENT_LOG_MAX_ROWS: '1000', USAGE_MAX_AGE_DAYS: '90', USAGE_MAX_ROWS: '5000' }).retention;
+    expect(r).toEqual({ eventLogMaxAgeMs: 7 * DAY, eventLogMaxRows: 1000, usageMaxAgeMs: 90 * DAY, usageMaxRows: 5000 });
+    expect(() => loadConfig({ EVENT_LOG_MAX_ROWS: '5' })).toThrow(/EVENT_LOG_MAX_ROWS/);
   });
 
   it('the honest sizes hold: an office of 50 behind one address posting a usage batch every 10 s stays under the event-log bucket', () => {
@@ -171,6 +181,75 @@ for (const backend of backends()) {
       }
       expect(refused).toEqual([]);
       expect(await count(`project_code = 'MLS'`)).toBe(30 * 10 * 3);
+    });
+
+    it('the retention job removes rows past the age cap and trims each tenant to the row cap', async () => {
+      await db.query('delete from event_logs');
+      await db.query('delete from user_events');
+      const insertLog = (project: string | null, ageMs: number, n: number) =>
+        db.query(
+          `insert into event_logs (appid, project_code, event, content, env, version, created_at)
+           select 'design', $1, 'e' || g, '{}'::jsonb, 'test', '1', now() - ($2::bigint * interval '1 millisecond') + g * interval '1 millisecond'
+           from generate_series(1, $3::int) g`,
+          [project, ageMs, n],
+        );
+      await insertLog('MLS', 40 * DAY, 5); // past the age cap
+      await insertLog('MLS', DAY, 30); // recent, over the row cap of 20
+      await insertLog(null, 60_000, 25); // anonymous tenant, over the cap
+      await insertLog('BCLS', DAY, 10); // under both caps
+      await db.query(
+        `insert into user_events (project_code, event, created_at)
+         select 'MLS', 'visitDesignTool', now() - ($1::bigint * interval '1 millisecond') from generate_series(1, 4)`,
+        [500 * DAY],
+      );
+      await db.query(`insert into user_events (project_code, event) select 'MLS', 'createScene' from generate_series(1, 6)`);
+      const retention: RetentionConfig = { eventLogMaxAgeMs: 30 * DAY, eventLogMaxRows: 20, usageMaxAgeMs: 400 * DAY, usageMaxRows: 5 };
+      const newestMls = await db.query<{ id: number }>(`select id from event_logs where project_code = 'MLS' order by created_at desc, id desc limit 20`);
+
+      const report = await pruneUsageNow(db, retention);
+      expect(report.event_logs).toBe(5 + 10 + 5);
+      expect(await count(`project_code = 'MLS'`)).toBe(20);
+      const kept = await db.query<{ id: number }>(`select id from event_logs where project_code = 'MLS' order by created_at desc, id desc`);
+      expect(kept).toEqual(newestMls);
+      expect(await count('project_code is null')).toBe(20);
+      expect(await count(`project_code = 'BCLS'`)).toBe(10);
+      expect(await count(`created_at < now() - interval '30 days'`)).toBe(0);
+      // usage table: the 500-day-old rows go by age, then the cap keeps the newest 5
+      expect(report.user_events).toBe(5);
+      const events = await db.query<{ event: string }>(`select event from user_events`);
+      expect(events).toEqual(Array.from({ length: 5 }, () => ({ event: 'createScene' })));
+      // a second run finds nothing
+      expect(await pruneUsageNow(db, retention)).toMatchObject({ event_logs: 0, user_events: 0 });
+    });
+
+    it('event-log posts start the prune at most once per interval per process, so stored rows stay near the cap', async () => {
+      await db.query('delete from event_logs');
+      const retention: RetentionConfig = { ...defaultConfig().retention, eventLogMaxRows: 100 };
+      const app = appWith({ retention, rateLimits: limitsWith({ eventLogAnonymousRows: { burst: 200, perMinute: 200 } }) });
+      // the prune of a post runs in the background; the retention state is per database: make one due
+      clock += EVENT_LOG_PRUNE_INTERVAL_MS;
+      expect((await eventLogPost(app, 150, from('198.51.100.20'))).status).toBe(200);
+      await vi.waitFor(async () => expect(await count()).toBe(100), { timeout: 10_000 });
+      // within the interval no prune starts, and the bucket bounds what arrives meanwhile
+      expect(maybePruneUsage({ db, logger: silentLogger, retention }, clock + 1_000)).toBeNull();
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++) statuses.push((await eventLogPost(app, 100, from(`198.51.100.${30 + i}`))).status);
+      expect(statuses.filter((s) => s === 200)).toHaveLength(0); // 150 of 200 spent, 100 does not fit
+      clock += EVENT_LOG_PRUNE_INTERVAL_MS;
+      expect((await eventLogPost(app, 100, from('198.51.100.40'))).status).toBe(200);
+      await vi.waitFor(async () => expect(await count()).toBe(100), { timeout: 10_000 });
+    });
+
+    it('stores at most EVENT_LOG_CONTENT_MAX characters of one entry', async () => {
+      await db.query('delete from event_logs');
+      const app = appWith();
+      const big: EventLog = { ...LOG, event: 'huge', content: { message: 'x'.repeat(100_000) } };
+      const payload = await encryptEventLogs([big]);
+      expect((await postJson(app, '/bigdata/acquisition/event-log', { appid: 'design', payload }, from('198.51.100.50'))).status).toBe(200);
+      const [row] = await db.query<{ content: { truncated: boolean; length: number; head: string } }>(`select content from event_logs where event = 'huge'`);
+      expect(row!.content.truncated).toBe(true);
+      expect(row!.content.length).toBe(JSON.stringify(big.content).length);
+      expect(row!.content.head).toHaveLength(EVENT_LOG_CONTENT_MAX);
     });
 
     describe('every anonymous endpoint answers 429 past its limit, with Retry-After and a zh/en message', () => {
