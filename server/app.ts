@@ -9,6 +9,7 @@ import type { AppDeps, AppEnv } from './http/env';
 import { errorHandler, notFoundHandler } from './http/errors';
 import { requestContext, securityHeaders } from './http/middleware';
 import { mountStaticUi } from './http/static-ui';
+import { createRateLimiters, limitByAddress } from './http/rate-limit';
 import { healthRoutes } from './routes/health';
 import { projectRoutes } from './routes/projects';
 import { sessionRoutes } from './routes/session';
@@ -24,14 +25,23 @@ export interface CreateAppOptions {
   logger: Logger;
   /** defaults to local disk under config.dataDir/files */
   storage?: FileStorage;
+  /** clock of the rate limits and the retention job (tests); default Date.now */
+  now?: () => number;
 }
 
 /**
  * The whole HTTP surface as a Hono app: tests drive it with app.request(), main.ts serves it with
  * @hono/node-server. No state lives here beyond db, so several processes can share one PostgreSQL.
  */
-export function createApp({ db, config, logger, storage }: CreateAppOptions): Hono<AppEnv> {
-  const deps: AppDeps = { db, config, logger, storage: storage ?? new LocalDiskStorage(path.join(config.dataDir, 'files')) };
+export function createApp({ db, config, logger, storage, now = Date.now }: CreateAppOptions): Hono<AppEnv> {
+  const deps: AppDeps = {
+    db,
+    config,
+    logger,
+    storage: storage ?? new LocalDiskStorage(path.join(config.dataDir, 'files')),
+    limits: createRateLimiters(config.rateLimits, now),
+    now,
+  };
   const app = new Hono<AppEnv>();
 
   app.use('*', requestContext(logger));
@@ -39,6 +49,8 @@ export function createApp({ db, config, logger, storage }: CreateAppOptions): Ho
 
   app.route('/healthz', healthRoutes(deps));
   app.route('/api/session', sessionRoutes(deps));
+  // the login page's brand list: public, so limited per address (README "Request limits")
+  app.use('/api/projects', limitByAddress(deps.limits.publicRead, config.trustProxy));
   app.route('/api/projects', projectRoutes(deps));
   mountSceneRoutes(app, deps); // scenes family routes (scenes, history, backups, files)
   mountAccountRoutes(app, deps); // accounts family routes (account2, utility, statistics, uploads, usage)

@@ -2,6 +2,7 @@
 // reads process.env and tests can build a config from a plain object.
 import path from 'node:path';
 import type { LogLevel } from './logger';
+import { scaledRateLimits, type RateLimits } from './http/rate-limit';
 
 export interface ServerConfig {
   port: number;
@@ -44,6 +45,21 @@ export interface ServerConfig {
   modelUploadTimeoutMs: number;
   /** AES-256-GCM key of /bigdata/acquisition/event-log payloads, base64 (32 bytes) */
   eventLogKey: string;
+  /** request-rate buckets of the anonymous and cheap routes (server/http/rate-limit.ts), RATE_LIMIT_FACTOR times the defaults */
+  rateLimits: RateLimits;
+  /** how long stored usage rows live and how many a tenant keeps (server/usage/retention.ts) */
+  retention: RetentionConfig;
+}
+
+export interface RetentionConfig {
+  /** event_logs rows older than this are deleted (EVENT_LOG_MAX_AGE_DAYS, default 30) */
+  eventLogMaxAgeMs: number;
+  /** event_logs rows kept per tenant, the newest (EVENT_LOG_MAX_ROWS, default 200,000; rows without a session are one tenant) */
+  eventLogMaxRows: number;
+  /** usage and statistics rows older than this are deleted (USAGE_MAX_AGE_DAYS, default 400) */
+  usageMaxAgeMs: number;
+  /** rows kept per tenant in each usage and statistics table (USAGE_MAX_ROWS, default 2,000,000) */
+  usageMaxRows: number;
 }
 
 /**
@@ -142,6 +158,14 @@ function loginThrottleFrom(env: Record<string, string | undefined>): LoginThrott
   };
 }
 
+function factorFrom(env: Record<string, string | undefined>, key: string, fallback: number): number {
+  const raw = env[key];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < 0 || n > 1000) throw new ConfigError(`${key} must be a number between 0 and 1000, got "${raw}"`);
+  return n;
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env, cwd = process.cwd()): ServerConfig {
   const logLevelRaw = (env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'warn' : 'info')).toLowerCase();
   if (!(LOG_LEVELS as readonly string[]).includes(logLevelRaw)) {
@@ -173,10 +197,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     modelUploadWorkers: intFrom(env, 'MODEL_UPLOAD_WORKERS', 1, 1, 64),
     modelUploadTimeoutMs: intFrom(env, 'MODEL_UPLOAD_TIMEOUT_S', 30, 1, 3600) * 1000,
     eventLogKey: eventLogKeyFrom(env),
+    rateLimits: scaledRateLimits(factorFrom(env, 'RATE_LIMIT_FACTOR', 1)),
+    retention: {
+      eventLogMaxAgeMs: intFrom(env, 'EVENT_LOG_MAX_AGE_DAYS', 30, 1, 3650) * DAY_MS,
+      eventLogMaxRows: intFrom(env, 'EVENT_LOG_MAX_ROWS', 200_000, 100, 1_000_000_000),
+      usageMaxAgeMs: intFrom(env, 'USAGE_MAX_AGE_DAYS', 400, 1, 3650) * DAY_MS,
+      usageMaxRows: intFrom(env, 'USAGE_MAX_ROWS', 2_000_000, 100, 1_000_000_000),
+    },
   };
 }
 
-/** A config for tests and tools: defaults without reading the environment. */
+/**
+ * A config for tests and tools: defaults without reading the environment. The request-rate limits
+ * are off: tests and benchmarks send hundreds of requests a second from one in-process "address";
+ * tests/server/anonymous-limits.test.ts turns on the production table (scaledRateLimits(1)).
+ */
 export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
-  return { ...loadConfig({ LOG_LEVEL: 'silent' }), ...overrides };
+  return { ...loadConfig({ LOG_LEVEL: 'silent', RATE_LIMIT_FACTOR: '0' }), ...overrides };
 }

@@ -61,6 +61,10 @@ export const MESSAGES = {
     zh: '上传请求必须是 multipart/form-data',
     en: 'An upload must be sent as multipart/form-data',
   },
+  tooManyRequests: {
+    zh: '请求过于频繁，请 {seconds} 秒后再试',
+    en: 'Too many requests; try again in {seconds} seconds',
+  },
   eventLogUndecryptable: {
     zh: '事件日志无法解密：payload 不是用约定密钥加密的 AES-GCM 数据',
     en: 'The event log cannot be decrypted: payload is not AES-GCM data under the agreed key',

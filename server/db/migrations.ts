@@ -7,6 +7,7 @@ import { PREFERENCES_MIGRATIONS } from './families/preferences';
 import { PRICING_MIGRATIONS } from './families/pricing';
 import { SCENE_DELTAS_MIGRATIONS } from './families/scene-deltas';
 import { SCENES_MIGRATIONS } from './families/scenes';
+import { USAGE_RETENTION_MIGRATIONS } from './families/usage-retention';
 
 // Numbered schema migrations. Append only: a migration that has run anywhere is never edited or
 // removed; a change is a new entry with a higher id. Each family owns a block of ids so that work
@@ -80,6 +81,7 @@ export const MIGRATIONS: readonly Migration[] = [
   ...PREFERENCES_MIGRATIONS,
   ...CLIENTS_MIGRATIONS,
   ...HOUSE_TYPES_MIGRATIONS,
+  ...USAGE_RETENTION_MIGRATIONS,
   ...SCENE_DELTAS_MIGRATIONS,
   ...LOGIN_THROTTLE_MIGRATIONS,
 ];

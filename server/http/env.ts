@@ -4,6 +4,7 @@ import type { Logger } from '../logger';
 import type { Locale } from '../messages';
 import type { UserRow } from '../users/users';
 import type { FileStorage } from '../storage/types';
+import type { RateLimiters } from './rate-limit';
 
 export interface AuthContext {
   user: UserRow;
@@ -32,4 +33,8 @@ export interface AppDeps {
   logger: Logger;
   /** scene files, previews, uploads (local disk under DATA_DIR/files by default) */
   storage: FileStorage;
+  /** this app's request-rate buckets (server/http/rate-limit.ts): one set per app, shared by its routes */
+  limits: RateLimiters;
+  /** the clock of the rate limits and the retention job's pacing (tests pass a fake one) */
+  now: () => number;
 }

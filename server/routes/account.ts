@@ -6,6 +6,7 @@ import { revokeSession } from '../auth/sessions';
 import { ApiError, codeEnvelope, okData } from '../http/envelope';
 import type { AppDeps, AppEnv } from '../http/env';
 import { readJson, readQuery } from '../http/input';
+import { limitByAddress } from '../http/rate-limit';
 import { PROFILE_SECTIONS, buildProfile, type ProfileSection } from '../users/profile';
 import { USER_CONFIG_DEFAULTS, applyHotkeyChange, applyUserConfigChange, userConfigFromStored } from '../../protocol/preferences';
 import { hashPassword, verifyPassword } from '../auth/password';
@@ -42,7 +43,7 @@ const ProfileQuery = z.object({
     }),
 });
 
-export function account2Routes({ db, config, logger }: AppDeps): Hono<AppEnv> {
+export function account2Routes({ db, config, logger, limits }: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.use('*', codeEnvelope());
 
@@ -121,7 +122,7 @@ export function account2Routes({ db, config, logger }: AppDeps): Hono<AppEnv> {
 
   // Logout must always succeed for the client: a token that is already revoked or expired has
   // nothing left to end, and a 401 here would only start the session-expired handler again.
-  routes.delete('/session', async (c) => {
+  routes.delete('/session', limitByAddress(limits.publicRead, config.trustProxy), async (c) => {
     const found = await authenticate(db, c);
     if (!(found instanceof ApiError)) await revokeSession(db, found.tokenHash, 'logout');
     return okData(c, null);

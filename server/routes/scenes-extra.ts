@@ -10,6 +10,7 @@ import { bearerToken } from '../auth/tokens';
 import { ApiError, badRequest, codeEnvelope, errorResponse, ok, okData } from '../http/envelope';
 import type { AppDeps, AppEnv } from '../http/env';
 import { parseJsonBytes, parseWith, readBodyBytes, readQuery } from '../http/input';
+import { enforceRate, limitByAddress } from '../http/rate-limit';
 import { RETCODE } from '../http/retcodes';
 import { autoSave } from '../scenes/backups';
 import { openSceneFile } from '../scenes/deltas';
@@ -29,7 +30,7 @@ const ID = z.union([z.number().int().min(1).max(Number.MAX_SAFE_INTEGER), z.stri
  * POST /meta20/scene-share/create {sceneId}, POST /meta20/scene-share/revoke {sceneId} (the owner)
  * and GET /meta20/scene-share/get-by-share-code?shareCode= (public: whoever holds the code).
  */
-export function sceneShareRoutes({ db, config }: AppDeps): Hono<AppEnv> {
+export function sceneShareRoutes({ db, config, limits }: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.use('*', codeEnvelope());
   const SceneIdBody = z.object({ sceneId: ID });
@@ -47,8 +48,10 @@ export function sceneShareRoutes({ db, config }: AppDeps): Hono<AppEnv> {
 
   // No login needed: a session only decides whether a colleague of the same project gets the
   // whole scene; a missing, expired or foreign session gets the viewer's reduced answer, never a 401.
-  routes.get('/get-by-share-code', async (c) => {
+  routes.get('/get-by-share-code', limitByAddress(limits.share, config.trustProxy), async (c) => {
     const { shareCode } = readQuery(c, z.object({ shareCode: z.string().max(64) }));
+    // Per code as well: everyone opening one link together, from however many addresses.
+    enforceRate(limits.shareCode, shareCode.trim().toUpperCase());
     const found = await authenticate(db, c);
     const actor = found instanceof ApiError ? null : { projectCode: found.user.project_code, userId: found.user.id, isProjectAdmin: found.user.is_project_admin };
     return okData(c, await sceneByShareCode(db, actor, shareCode.trim().toUpperCase()));
@@ -62,10 +65,12 @@ export function sceneShareRoutes({ db, config }: AppDeps): Hono<AppEnv> {
  * and ends with a revoke, so answers are revalidated (no-cache) instead of kept as immutable.
  * Anything else, a revoked code included, is the same plain 404.
  */
-export function sharedFileRoutes({ db, storage, logger }: AppDeps): Hono<AppEnv> {
+export function sharedFileRoutes({ db, storage, logger, config, limits }: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const notFound = (c: Context<AppEnv>) => c.text('Not found', 404);
+  routes.use('*', limitByAddress(limits.share, config.trustProxy));
   routes.get('/:code/:which{scene|preview}', async (c) => {
+    enforceRate(limits.shareCode, c.req.param('code').toUpperCase());
     const which = c.req.param('which') === 'scene' ? 'scene' : 'preview';
     const found = await sharedFileKey(db, c.req.param('code'), which);
     if (!found) return notFound(c);
@@ -145,11 +150,12 @@ const SCENE_CODE = /^[A-Za-z0-9_-]{1,64}$/;
  * POST /api/client/utility. Only auto_save_scene lives here; the session rules differ from every
  * other call (see scenes/grace.ts), so it checks the token itself instead of using requireAuth.
  */
-export function clientUtilityRoutes({ db, storage, logger }: AppDeps): Hono<AppEnv> {
+export function clientUtilityRoutes({ db, storage, logger, config, limits }: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const sd: SceneDeps = { db, storage, logger };
 
-  routes.post('/', async (c, next) => {
+  // Up to INLINE_SCENE_BODY_LIMIT is read and parsed before the token is checked: per address first.
+  routes.post('/', limitByAddress(limits.utility, config.trustProxy), async (c, next) => {
     const bytes = await readBodyBytes(c, INLINE_SCENE_BODY_LIMIT);
     const value = parseJsonBytes(bytes, { maxDepth: SCENE_FILE_MAX_DEPTH + 2 });
     const action = parseWith(z.object({ action: z.string().min(1).max(64) }), value).action;

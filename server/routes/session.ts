@@ -8,6 +8,7 @@ import { looksLikeToken } from '../auth/tokens';
 import { ApiError, ok } from '../http/envelope';
 import type { AppDeps, AppEnv } from '../http/env';
 import { readJson } from '../http/input';
+import { enforceRate, limitByAddress } from '../http/rate-limit';
 import { RETCODE } from '../http/retcodes';
 import {
   findUserByAccount,
@@ -44,7 +45,7 @@ export interface LoginTokenAnswer {
   expires_in_s: number;
 }
 
-export function sessionRoutes({ db, config, logger }: AppDeps): Hono<AppEnv> {
+export function sessionRoutes({ db, config, logger, limits }: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const auth = requireAuth(db);
 
@@ -58,6 +59,9 @@ export function sessionRoutes({ db, config, logger }: AppDeps): Hono<AppEnv> {
   }
 
   async function login(c: Context<AppEnv>, body: z.infer<typeof LoginBody>): Promise<Response> {
+    // Every attempt costs an argon2 hash: a tenant's whole sign-in traffic has a ceiling, on top
+    // of the per-address one, so many addresses together cannot spend the server's CPU on it.
+    enforceRate(limits.loginProject, body.project.trim().toLowerCase());
     const key = accountKey(body.project, body.account);
     const address = loginAddress(c, config.trustProxy, logger);
     // Checked before the password (a refusal says nothing about it), and the same way for
@@ -91,7 +95,9 @@ export function sessionRoutes({ db, config, logger }: AppDeps): Hono<AppEnv> {
     return signIn(c, user, 'login with token');
   }
 
-  routes.post('/', async (c) => {
+  // A generic request rate per address, before the body is read; the failed-login throttle
+  // (auth/throttle.ts) counts failures per account and address on top.
+  routes.post('/', limitByAddress(limits.login, config.trustProxy), async (c) => {
     const body = await readJson(c, SessionBody, config.jsonBodyLimit);
     if (body.action === 'login') return login(c, body);
     return loginWithToken(c, body.token);

@@ -5,7 +5,8 @@ import { requireAuth } from '../auth/middleware';
 import { ok } from '../http/envelope';
 import type { AppDeps, AppEnv } from '../http/env';
 import { readJson } from '../http/input';
-import { IdLike, type RecordId } from './usage';
+import { maybePruneUsage } from '../usage/retention';
+import { IdLike, enforceUsageRate, type RecordId } from './usage';
 
 export const USER_EVENTS = ['createScene', 'createRender', 'createPano', 'visitWorkbenches', 'visitDesignTool'] as const;
 export const SOURCE_USED_TYPES = ['modelAgent', 'pavingAgent'] as const;
@@ -23,12 +24,13 @@ const StatisticsBody = z.discriminatedUnion('action', [
   z.object({ action: z.literal('storeSourceUsed'), source_type: z.enum(SOURCE_USED_TYPES), source_id: IdLike }),
 ]);
 
-export function statisticsRoutes({ db, config }: AppDeps): Hono<AppEnv> {
+export function statisticsRoutes({ db, config, logger, limits, now }: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
   routes.post('/', requireAuth(db), async (c) => {
-    const body = await readJson(c, StatisticsBody, config.jsonBodyLimit);
     const { user } = c.get('auth');
+    enforceUsageRate(limits, user);
+    const body = await readJson(c, StatisticsBody, config.jsonBodyLimit);
     let rows: RecordId[];
     switch (body.action) {
       case 'storeUserEvent':
@@ -51,6 +53,7 @@ export function statisticsRoutes({ db, config }: AppDeps): Hono<AppEnv> {
         );
         break;
     }
+    maybePruneUsage({ db, logger, retention: config.retention }, now());
     return ok(c, rows[0]!);
   });
 

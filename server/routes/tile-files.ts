@@ -11,6 +11,7 @@ import { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../http/env';
+import { limitByAddress } from '../http/rate-limit';
 import { SAFE_KEY } from '../storage/types';
 import { ensureAsset, FILES_URL_PREFIX } from '../catalogues/assets';
 import { parseMaterialFileKey } from '../catalogues/materials/files';
@@ -18,9 +19,10 @@ import { MODEL_FILE_CACHE, parseModelFileKey } from '../catalogues/model-files';
 
 const CACHE = 'public, max-age=86400';
 
-export function catalogueFileRoutes({ db, storage }: AppDeps): Hono<AppEnv> {
+export function catalogueFileRoutes({ db, storage, config, limits }: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  routes.get('/*', async (c) => {
+  // public, and a missing picture is drawn on first request: a generous per-address ceiling
+  routes.get('/*', limitByAddress(limits.catalogueFiles, config.trustProxy), async (c) => {
     const key = c.req.path.slice(FILES_URL_PREFIX.length);
     if (!key.startsWith('catalogue/') || !SAFE_KEY.test(key) || key.split('/').some((p) => p === '..' || p === '.' || p === '')) {
       return c.text('Not found', 404);

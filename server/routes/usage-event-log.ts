@@ -9,9 +9,17 @@ import { authenticate } from '../auth/middleware';
 import { ApiError, ok } from '../http/envelope';
 import type { AppDeps, AppEnv } from '../http/env';
 import { parseJsonBytes, parseWith, readJson } from '../http/input';
+import { enforceRate, limitByAddress } from '../http/rate-limit';
 import { RETCODE } from '../http/retcodes';
+import { maybePruneUsage } from '../usage/retention';
 
 export const MAX_EVENT_LOGS = 200;
+/**
+ * Longest stored content of one entry, in characters of its JSON. Longer content is kept as
+ * { truncated: true, length, head } so an error report still arrives, but a post cannot store
+ * megabytes per row (the row cap bounds rows, this bounds each row).
+ */
+export const EVENT_LOG_CONTENT_MAX = 4096;
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
@@ -50,10 +58,18 @@ export function decryptEventPayload(payload: string, keyBase64: string): Uint8Ar
   }
 }
 
-export function eventLogRoutes({ db, config }: AppDeps): Hono<AppEnv> {
+export function storedContent(content: unknown): string {
+  const json = JSON.stringify(content);
+  if (json.length <= EVENT_LOG_CONTENT_MAX) return json;
+  return JSON.stringify({ truncated: true, length: json.length, head: json.slice(0, EVENT_LOG_CONTENT_MAX) });
+}
+
+export function eventLogRoutes({ db, config, logger, limits, now }: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
-  routes.post('/event-log', async (c) => {
+  // No login needed, so the address pays per request before the body is read and decrypted, and
+  // the tenant pays per stored entry (README "Request limits").
+  routes.post('/event-log', limitByAddress(limits.eventLog, config.trustProxy), async (c) => {
     const body = await readJson(c, EventLogBody, config.jsonBodyLimit);
     const plain = decryptEventPayload(body.payload, config.eventLogKey);
     const decoded = parseJsonBytes(plain, {}, 'payload');
@@ -62,9 +78,11 @@ export function eventLogRoutes({ db, config }: AppDeps): Hono<AppEnv> {
     // Errors are reported before login too; a session, when there is one, says whose they are.
     const found = await authenticate(db, c);
     const user = found instanceof ApiError ? null : found.user;
+    if (user) enforceRate(limits.eventLogRows, user.project_code, entries.length);
+    else enforceRate(limits.eventLogAnonymousRows, 'anonymous', entries.length);
     const params: unknown[] = [];
     const tuples = entries.map((e, i) => {
-      params.push(e.appid || body.appid, user?.project_code ?? null, user?.id ?? null, e.event, JSON.stringify(e.content), e.env, e.version);
+      params.push(e.appid || body.appid, user?.project_code ?? null, user?.id ?? null, e.event, storedContent(e.content), e.env, e.version);
       const b = i * 7;
       return `($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5}::jsonb, $${b + 6}, $${b + 7})`;
     });
@@ -72,6 +90,7 @@ export function eventLogRoutes({ db, config }: AppDeps): Hono<AppEnv> {
       `insert into event_logs (appid, project_code, user_id, event, content, env, version) values ${tuples.join(', ')}`,
       params,
     );
+    maybePruneUsage({ db, logger, retention: config.retention }, now());
     return ok(c, { stored: entries.length });
   });
 

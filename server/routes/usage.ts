@@ -1,11 +1,14 @@
 // Usage records (core.md §7 "Usage"): which library sources and which buttons people use.
 // POST /api/admin/source/add-use-record and /api/admin/source/button-use-record.
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { requireAuth } from '../auth/middleware';
 import { ok } from '../http/envelope';
 import type { AppDeps, AppEnv } from '../http/env';
 import { readJson } from '../http/input';
+import { enforceRate, type RateLimiters } from '../http/rate-limit';
+import { maybePruneUsage } from '../usage/retention';
+import type { UserRow } from '../users/users';
 
 /** Ids and type codes arrive as numbers or strings depending on the caller; stored as text. */
 export const IdLike = z.union([
@@ -25,9 +28,21 @@ export interface RecordId {
   id: number;
 }
 
-export function usageRoutes({ db, config }: AppDeps): Hono<AppEnv> {
+/** Each call adds a row: per user, and per tenant so that many accounts together stay bounded too. */
+export function enforceUsageRate(limits: RateLimiters, user: UserRow): void {
+  enforceRate(limits.usage, String(user.id));
+  enforceRate(limits.usageProject, user.project_code);
+}
+
+export function usageRoutes({ db, config, logger, limits, now }: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  const auth = requireAuth(db);
+  const requireSession = requireAuth(db);
+  const auth: MiddlewareHandler<AppEnv> = async (c, next) =>
+    requireSession(c, async () => {
+      enforceUsageRate(limits, c.get('auth').user);
+      await next();
+      maybePruneUsage({ db, logger, retention: config.retention }, now());
+    });
 
   routes.post('/add-use-record', auth, async (c) => {
     const body = await readJson(c, AddUseRecordBody, config.jsonBodyLimit);

@@ -9,6 +9,7 @@ import { revokeSession } from '../auth/sessions';
 import { ApiError, errorResponse, ok } from '../http/envelope';
 import type { AppDeps, AppEnv } from '../http/env';
 import { parseJsonBytes, parseWith, readBodyBytes } from '../http/input';
+import { limitByAddress } from '../http/rate-limit';
 import { RETCODE } from '../http/retcodes';
 import { message } from '../messages';
 import { isAdminByFlags } from '../users/roles';
@@ -42,7 +43,7 @@ export interface InnerEnvelope<T> {
 
 const ACCOUNT_ACTIONS = new Set(['minhuaAccountLogout', 'reqac2s']);
 
-export function utilityRoutes({ db, config }: AppDeps): Hono<AppEnv> {
+export function utilityRoutes({ db, config, limits }: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
   async function signedIn(c: Context<AppEnv>): Promise<UserRow> {
@@ -63,7 +64,8 @@ export function utilityRoutes({ db, config }: AppDeps): Hono<AppEnv> {
     return { retcode: RETCODE.OK, retmsg: message('ok', locale), retdata: toUserProfile(target) };
   }
 
-  routes.post('/', async (c, next) => {
+  // The body is read and parsed before any session check (minhuaAccountLogout needs none): per address.
+  routes.post('/', limitByAddress(limits.utility, config.trustProxy), async (c, next) => {
     const value = parseJsonBytes(await readBodyBytes(c, config.jsonBodyLimit));
     const { action } = parseWith(ActionOnly, value);
     if (!ACCOUNT_ACTIONS.has(action)) {
