@@ -6,6 +6,7 @@ import { PREFERENCES_MIGRATIONS } from './families/preferences';
 import { PRICING_MIGRATIONS } from './families/pricing';
 import { SCENE_DELTAS_MIGRATIONS } from './families/scene-deltas';
 import { SCENES_MIGRATIONS } from './families/scenes';
+import { STORAGE_USAGE_MIGRATIONS } from './families/storage-usage';
 
 // Numbered schema migrations. Append only: a migration that has run anywhere is never edited or
 // removed; a change is a new entry with a higher id. Each family owns a block of ids so that work
@@ -79,5 +80,6 @@ export const MIGRATIONS: readonly Migration[] = [
   ...PREFERENCES_MIGRATIONS,
   ...CLIENTS_MIGRATIONS,
   ...HOUSE_TYPES_MIGRATIONS,
+  ...STORAGE_USAGE_MIGRATIONS,
   ...SCENE_DELTAS_MIGRATIONS,
 ];

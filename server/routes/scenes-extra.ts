@@ -20,6 +20,7 @@ import { idempotencyScope } from '../scenes/idempotency';
 import { INLINE_PREVIEW_MAX, INLINE_SCENE_BODY_LIMIT, SCENE_FILE_MAX_DEPTH } from '../scenes/limits';
 import { getScene, revokeShareCode, sceneByShareCode, shareCodeOf, sharedFileKey } from '../scenes/manage';
 import type { FileStorage } from '../storage/types';
+import { quotaOf } from '../storage/quota';
 import type { SceneDeps } from '../scenes/write';
 import { canonicalJson } from '../../protocol/scene-file';
 
@@ -145,9 +146,9 @@ const SCENE_CODE = /^[A-Za-z0-9_-]{1,64}$/;
  * POST /api/client/utility. Only auto_save_scene lives here; the session rules differ from every
  * other call (see scenes/grace.ts), so it checks the token itself instead of using requireAuth.
  */
-export function clientUtilityRoutes({ db, storage, logger }: AppDeps): Hono<AppEnv> {
+export function clientUtilityRoutes({ db, storage, logger, config }: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  const sd: SceneDeps = { db, storage, logger };
+  const sd: SceneDeps = { db, storage, logger, quota: quotaOf(config) };
 
   routes.post('/', async (c, next) => {
     const bytes = await readBodyBytes(c, INLINE_SCENE_BODY_LIMIT);
