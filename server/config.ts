@@ -33,7 +33,7 @@ export interface ServerConfig {
   loginMaxFailuresPerAddress: number;
   /** largest file accepted by POST /api/static, in bytes */
   uploadMaxBytes: number;
-  /** storage a user may fill (scene files, uploads, models; docs/server.md "Storage quotas"); 0 = no limit */
+  /** storage a user may fill (scene files, uploads, models; docs/scenes.md "Storage quotas"); 0 = no limit */
   userStorageQuotaBytes: number;
   /** storage a project (tenant) may fill, all its users together; 0 = no limit */
   projectStorageQuotaBytes: number;

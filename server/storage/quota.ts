@@ -1,4 +1,4 @@
-// Storage quotas (docs/server.md "Storage quotas"). storage_usage (migration 41) holds the bytes
+// Storage quotas (docs/scenes.md "Storage quotas"). storage_usage (migration 41) holds the bytes
 // each user of a project stores, kept exact by triggers; a write that would pass the user's or the
 // project's quota is refused before anything is stored. Two writes at the same moment may both
 // pass the check and overshoot by what they carry: the quota bounds growth, it is not a ledger.

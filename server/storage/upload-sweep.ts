@@ -1,4 +1,4 @@
-// Sweeps POST /api/static uploads nothing uses (docs/server.md "Storage quotas"). An upload holds
+// Sweeps POST /api/static uploads nothing uses (docs/scenes.md "Storage quotas"). An upload holds
 // no owner the server can see: a client keeps its address wherever it likes. So "in use" is
 // decided from what could hold that address, erring on keeping:
 // - a scene saved after the upload (any scene JSON, floor or room-info file of the project newer

@@ -1,6 +1,6 @@
 import type { Migration } from '../migrations';
 
-// Storage accounting (docs/server.md "Storage quotas"). storage_usage keeps, per project and user,
+// Storage accounting (docs/scenes.md "Storage quotas"). storage_usage keeps, per project and user,
 // the bytes of what they store: scene files (every version, backup, auto save and preview, deleted
 // scenes included until they are deep-deleted), POST /api/static uploads and uploaded models.
 // Triggers on the three tables keep it exact on every insert, delete and size change, in the same
