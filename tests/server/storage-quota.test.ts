@@ -110,6 +110,8 @@ for (const backend of backends()) {
       expect(body.retmsg).toBe('企业存储空间不足：已使用 1 MB，上限 1 MB。请联系管理员清理空间');
       expect(body.retdata).toMatchObject({ scope: 'project', used: 1500, quota: PROJECT_QUOTA });
       expect(await recount()).toBe(1500);
+      const mine = await app.request('/account2/storage', { headers: bearer(simple) });
+      expect((await json<{ data: unknown }>(mine)).data).toEqual({ used: 600, quota: USER_QUOTA, projectUsed: 1500, projectQuota: PROJECT_QUOTA });
     });
 
     it('another project is not counted against this one', async () => {
@@ -121,7 +123,8 @@ for (const backend of backends()) {
       const token = await login(app, 'yfang', 'member', 'Member@2026');
       const bytes = sceneBytes(sceneFile(3, 'full', 4000));
       const before = filesUnder(path.join(dataDir, 'files', 'scenes'));
-      for (const headers of [{ 'Content-Length': String(bytes.byteLength) }, {}]) {
+      const bodies: Record<string, string>[] = [{ 'Content-Length': String(bytes.byteLength) }, {}];
+      for (const headers of bodies) {
         const refused = await call(app, 'POST', '/meta20/x/scene/upload?kind=scene', token, bytes, { 'Content-Type': 'application/json', ...headers });
         expect(refused.status).toBe(507);
         expect(refused.code).toBe(RETCODE.STORAGE_QUOTA_EXCEEDED);
