@@ -207,7 +207,11 @@ export function sceneRoutes(deps: AppDeps): Hono<AppEnv> {
       const declared = c.req.header('content-length');
       if (declared !== undefined && Number(declared) > limit) throw new ApiError(413, RETCODE.PAYLOAD_TOO_LARGE, 'bodyTooLarge', { limit });
       const size = Number(declared ?? 0);
-      await assertStorageRoom(db, sd.quota, owner, Number.isFinite(size) ? size : 0);
+      await assertStorageRoom(db, sd.quota, owner, Number.isFinite(size) ? size : 0).catch((e: unknown) => {
+        // refused unread, like a body too large: the rest of it is not worth receiving
+        c.header('Connection', 'close');
+        throw e;
+      });
       const body = requestBodyStream(c.env, c.req.raw);
       try {
         file = await putSceneFile(storage, owner, body);
