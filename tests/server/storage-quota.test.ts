@@ -194,6 +194,31 @@ for (const backend of backends()) {
       expect(await sweepUnusedUploads(db, storage, logger)).toBe(0);
       expect(await db.query('select 1 from uploads where storage_key = $1', [key])).toHaveLength(1);
 
+      // a copy is checked at the size of what it copies: with the user one byte short of the
+      // quota, cloning is refused and nothing is copied
+      const filler = USER_QUOTA - 1 - withScene.userBytes;
+      await db.query(`update storage_usage set bytes = bytes + $1 where project_code = 'yfang' and user_id = $2`, [filler, memberId]);
+      const files = (await db.query('select 1 from scene_files')).length;
+      const clone = await call(app, 'PUT', `/meta20/x/scene/clone/${scene.id}`, token, {});
+      expect(clone.status).toBe(507);
+      expect(clone.data).toMatchObject({ scope: 'user', used: USER_QUOTA - 1, quota: USER_QUOTA, incoming: sceneBytesStored });
+      expect(await db.query('select 1 from scene_files')).toHaveLength(files);
+      // exactly at the quota after the copy is still within it
+      const exact = USER_QUOTA - sceneBytesStored - withScene.userBytes;
+      await db.query(`update storage_usage set bytes = bytes - $1 + $2 where project_code = 'yfang' and user_id = $3`, [filler, exact, memberId]);
+      expect((await call(app, 'PUT', `/meta20/x/scene/clone/${scene.id}`, token, {})).status).toBe(200);
+      expect((await usageOf(memberId)).userBytes).toBe(USER_QUOTA);
+      await db.query(`update storage_usage set bytes = bytes - $1 where project_code = 'yfang' and user_id = $2`, [exact, memberId]);
+      const cloned = await usageOf(memberId);
+      expect(cloned.userBytes).toBe(withScene.userBytes + sceneBytesStored);
+      expect(await recount()).toBe(cloned.projectBytes);
+      const copies = await db.query<{ id: number }>(`select id from scenes where project_code = 'yfang' and id <> $1 and from_scene_id = $1`, [scene.id]);
+      for (const copy of copies) {
+        expect((await call(app, 'DELETE', `/meta20/x/scene/${copy.id}`, token)).status).toBe(200);
+        expect((await call(app, 'DELETE', `/meta20/x/scene/deep/${copy.id}`, token)).status).toBe(200);
+      }
+      expect(await usageOf(memberId)).toEqual(withScene);
+
       // the recycle bin still stores the scene; a deep delete frees it
       expect((await call(app, 'DELETE', `/meta20/x/scene/${scene.id}`, token)).status).toBe(200);
       expect(await usageOf(memberId)).toEqual(withScene);
