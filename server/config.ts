@@ -37,6 +37,10 @@ export interface ServerConfig {
   loginThrottle: LoginThrottleRules;
   /** largest file accepted by POST /api/static, in bytes */
   uploadMaxBytes: number;
+  /** storage a user may fill (scene files, uploads, models; docs/scenes.md "Storage quotas"); 0 = no limit */
+  userStorageQuotaBytes: number;
+  /** storage a project (tenant) may fill, all its users together; 0 = no limit */
+  projectStorageQuotaBytes: number;
   /** largest model file (GLB, glTF or zip) accepted by POST /api/admin/model action upload, in bytes */
   modelUploadMaxBytes: number;
   /** worker threads converting model uploads, per server process (MODEL_UPLOAD_WORKERS, default 1) */
@@ -193,6 +197,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     loginThrottle: loginThrottleFrom(env),
     uploadMaxBytes: intFrom(env, 'UPLOAD_MAX_BYTES', 20 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+    userStorageQuotaBytes: intFrom(env, 'USER_STORAGE_QUOTA_MB', 50 * 1024, 0, 1024 * 1024 * 1024) * 1024 * 1024,
+    projectStorageQuotaBytes: intFrom(env, 'PROJECT_STORAGE_QUOTA_MB', 1024 * 1024, 0, 1024 * 1024 * 1024) * 1024 * 1024,
     modelUploadMaxBytes: intFrom(env, 'MODEL_UPLOAD_MAX_BYTES', 50 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     modelUploadWorkers: intFrom(env, 'MODEL_UPLOAD_WORKERS', 1, 1, 64),
     modelUploadTimeoutMs: intFrom(env, 'MODEL_UPLOAD_TIMEOUT_S', 30, 1, 3600) * 1000,

@@ -49,6 +49,14 @@ export const MESSAGES = {
   uploadNoFile: { zh: '请选择要上传的文件（字段 file）', en: 'No file was sent (field file)' },
   uploadEmpty: { zh: '上传的文件为空：{name}', en: 'The uploaded file is empty: {name}' },
   uploadTooLarge: { zh: '文件过大（上限 {limitMb} MB）', en: 'The file is too large (limit {limitMb} MB)' },
+  userStorageQuotaExceeded: {
+    zh: '存储空间不足：您已使用 {usedMb} MB，上限 {quotaMb} MB。请删除不需要的方案并清空回收站后重试',
+    en: 'Storage full: you use {usedMb} MB of your {quotaMb} MB. Delete schemes you no longer need and empty the recycle bin, then try again',
+  },
+  projectStorageQuotaExceeded: {
+    zh: '企业存储空间不足：已使用 {usedMb} MB，上限 {quotaMb} MB。请联系管理员清理空间',
+    en: 'Storage full for your company: {usedMb} MB of {quotaMb} MB used. Please ask your administrator to free space',
+  },
   uploadTypeNotAllowed: {
     zh: '不支持的文件类型：{name}（仅支持 PNG、JPEG、GIF、WebP、PDF、JSON、ZIP/XLSX、GLB）',
     en: 'File type not allowed: {name} (allowed: PNG, JPEG, GIF, WebP, PDF, JSON, ZIP/XLSX, GLB)',

@@ -8,6 +8,7 @@ import { PRICING_MIGRATIONS } from './families/pricing';
 import { SCENE_DELTAS_MIGRATIONS } from './families/scene-deltas';
 import { SCENES_MIGRATIONS } from './families/scenes';
 import { USAGE_RETENTION_MIGRATIONS } from './families/usage-retention';
+import { STORAGE_USAGE_MIGRATIONS } from './families/storage-usage';
 
 // Numbered schema migrations. Append only: a migration that has run anywhere is never edited or
 // removed; a change is a new entry with a higher id. Each family owns a block of ids so that work
@@ -82,6 +83,7 @@ export const MIGRATIONS: readonly Migration[] = [
   ...CLIENTS_MIGRATIONS,
   ...HOUSE_TYPES_MIGRATIONS,
   ...USAGE_RETENTION_MIGRATIONS,
+  ...STORAGE_USAGE_MIGRATIONS,
   ...SCENE_DELTAS_MIGRATIONS,
   ...LOGIN_THROTTLE_MIGRATIONS,
 ];

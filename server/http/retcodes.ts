@@ -66,6 +66,9 @@ export const RETCODE = {
   MODEL_ROOM_EXISTS: 30031,
   /** 制作样板间: the scene has no room, or a room without a type (HTTP 400) */
   MODEL_ROOM_SCENE_UNFIT: 30032,
+  /** the write would take the user's or the project's stored bytes past its quota (HTTP 507);
+   * nothing was stored; retdata: { scope: 'user' | 'project', used, quota, incoming } in bytes */
+  STORAGE_QUOTA_EXCEEDED: 60001,
 } as const;
 
 export type Retcode = (typeof RETCODE)[keyof typeof RETCODE];

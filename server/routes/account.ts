@@ -12,6 +12,7 @@ import { USER_CONFIG_DEFAULTS, applyHotkeyChange, applyUserConfigChange, userCon
 import { hashPassword, verifyPassword } from '../auth/password';
 import { accountKey, claimLoginAttempt, loginAddress, recordLoginSuccess, throttledError } from '../auth/throttle';
 import { RETCODE } from '../http/retcodes';
+import { storageUsage } from '../storage/quota';
 import { isSimplePassword, setPasswordSimple, updatePasswordHash } from '../users/users';
 import { configDiff, configProblemError, hotkeyProblemError, preferencesOf, readStored, writeStored } from '../users/preferences';
 
@@ -53,6 +54,13 @@ export function account2Routes({ db, config, logger, limits }: AppDeps): Hono<Ap
   });
 
   routes.get('/preferences', requireAuth(db), async (c) => okData(c, preferencesOf(await readStored(db, c.get('auth').user.id))));
+
+  /** What the caller and their project store, and the quotas (bytes; a quota of 0 = no limit). */
+  routes.get('/storage', requireAuth(db), async (c) => {
+    const { user } = c.get('auth');
+    const usage = await storageUsage(db, { projectCode: user.project_code, userId: user.id });
+    return okData(c, { used: usage.userBytes, quota: config.userStorageQuotaBytes, projectUsed: usage.projectBytes, projectQuota: config.projectStorageQuotaBytes });
+  });
 
   routes.put('/preferences/config', requireAuth(db), async (c) => {
     const { config: change } = await readJson(c, ConfigChange, config.jsonBodyLimit);

@@ -14,6 +14,7 @@ import { createHouseType, deleteHouseType, getHouseType, listHouseTypes } from '
 import { actorOf, answerData, idFrom, readWriteBody } from '../scenes/http';
 import { LIST_PAGE_SIZE, LIST_PAGE_SIZE_MAX, NAME_MAX_CHARS } from '../scenes/limits';
 import type { SceneDeps } from '../scenes/write';
+import { quotaOf } from '../storage/quota';
 
 const ID = z.union([z.number().int().min(1).max(Number.MAX_SAFE_INTEGER), z.string().regex(/^[1-9][0-9]{0,15}$/).transform(Number)]);
 const count = (max: number) => z.number().int().min(0).max(max);
@@ -40,8 +41,8 @@ const ListQuery = z.object({
 
 const BODY_LIMIT = 16 * 1024;
 
-export function houseTypeRoutes({ db, storage, logger }: AppDeps): Hono<AppEnv> {
-  const sd: SceneDeps = { db, storage, logger };
+export function houseTypeRoutes({ db, storage, logger, config }: AppDeps): Hono<AppEnv> {
+  const sd: SceneDeps = { db, storage, logger, quota: quotaOf(config) };
   const routes = new Hono<AppEnv>();
   routes.use('*', codeEnvelope());
   routes.use('*', requireAuth(db));

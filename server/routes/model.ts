@@ -37,6 +37,7 @@ import { ModelUploadPool } from '../catalogues/model-upload-pool';
 import { deleteUploadedModel, storeUploadedModel } from '../catalogues/uploaded-models';
 import type { MessageId } from '../messages';
 import { cleanName, readMultipart } from './upload';
+import { assertStorageRoom, quotaOf } from '../storage/quota';
 import { forbidden } from '../catalogues/http';
 
 /** Models a page in the catalogue panel. */
@@ -193,6 +194,8 @@ export function modelRoutes({ db, config, storage, logger }: AppDeps): Hono<AppE
     const shown = originalName || 'file';
     if (file.size > limit) throw tooLargeModel(limit);
     if (file.size === 0) throw new ApiError(400, RETCODE.BAD_REQUEST, 'uploadEmpty', { name: shown }, { field: 'file' });
+    // before the conversion, the costly part; the model counts at the size uploaded
+    await assertStorageRoom(db, quotaOf(config), { projectCode: viewer.project, userId: viewer.userId }, file.size);
     const bytes = new Uint8Array(await file.arrayBuffer());
     let processed;
     try {

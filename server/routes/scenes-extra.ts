@@ -21,6 +21,7 @@ import { idempotencyScope } from '../scenes/idempotency';
 import { INLINE_PREVIEW_MAX, INLINE_SCENE_BODY_LIMIT, SCENE_FILE_MAX_DEPTH } from '../scenes/limits';
 import { getScene, revokeShareCode, sceneByShareCode, shareCodeOf, sharedFileKey } from '../scenes/manage';
 import type { FileStorage } from '../storage/types';
+import { quotaOf } from '../storage/quota';
 import type { SceneDeps } from '../scenes/write';
 import { canonicalJson } from '../../protocol/scene-file';
 
@@ -152,7 +153,7 @@ const SCENE_CODE = /^[A-Za-z0-9_-]{1,64}$/;
  */
 export function clientUtilityRoutes({ db, storage, logger, config, limits }: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  const sd: SceneDeps = { db, storage, logger };
+  const sd: SceneDeps = { db, storage, logger, quota: quotaOf(config) };
 
   // Up to INLINE_SCENE_BODY_LIMIT is read and parsed before the token is checked: per address first.
   routes.post('/', limitByAddress(limits.utility, config.trustProxy), async (c, next) => {

@@ -46,6 +46,7 @@ import {
 import type { VersionKind } from '../scenes/repo';
 import { cloneScene, cloneToUnnamed, createScene, restoreVersion, saveScene } from '../scenes/saves';
 import { maybeSweep } from '../scenes/sweep';
+import { assertStorageRoom, quotaOf } from '../storage/quota';
 import { ownerOf, type SceneDeps } from '../scenes/write';
 
 const ID = z.union([z.number().int().min(1).max(Number.MAX_SAFE_INTEGER), z.string().regex(/^[1-9][0-9]{0,15}$/).transform(Number)]);
@@ -166,7 +167,7 @@ function requestBodyStream(env: unknown, request: Request): Readable {
 
 export function sceneRoutes(deps: AppDeps): Hono<AppEnv> {
   const { db, storage, logger } = deps;
-  const sd: SceneDeps = { db, storage, logger };
+  const sd: SceneDeps = { db, storage, logger, quota: quotaOf(deps.config) };
   const routes = new Hono<AppEnv>();
   routes.use('*', codeEnvelope());
   routes.use('*', requireAuth(db));
@@ -205,6 +206,12 @@ export function sceneRoutes(deps: AppDeps): Hono<AppEnv> {
     if (kind === 'scene') {
       const declared = c.req.header('content-length');
       if (declared !== undefined && Number(declared) > limit) throw new ApiError(413, RETCODE.PAYLOAD_TOO_LARGE, 'bodyTooLarge', { limit });
+      const size = Number(declared ?? 0);
+      await assertStorageRoom(db, sd.quota, owner, Number.isFinite(size) ? size : 0).catch((e: unknown) => {
+        // refused unread, like a body too large: the rest of it is not worth receiving
+        c.header('Connection', 'close');
+        throw e;
+      });
       const body = requestBodyStream(c.env, c.req.raw);
       try {
         file = await putSceneFile(storage, owner, body);
@@ -214,8 +221,17 @@ export function sceneRoutes(deps: AppDeps): Hono<AppEnv> {
         if (!body.readableEnded) c.header('Connection', 'close');
         throw e;
       }
+      if (declared === undefined) {
+        // a body of unknown length is checked once stored, and taken back when it does not fit
+        const stored = file;
+        await assertStorageRoom(db, sd.quota, owner, stored.size).catch(async (e: unknown) => {
+          await storage.delete(stored.key);
+          throw e;
+        });
+      }
     } else {
       const bytes = await readBodyBytes(c, limit);
+      await assertStorageRoom(db, sd.quota, owner, bytes.byteLength);
       if (kind === 'preview') file = await putPreview(storage, owner, bytes, 'file');
       else if (kind === 'floors') file = await putFloorList(db, storage, owner, bytes, 'file');
       else file = await putRoomInfo(storage, owner, bytes, 'file');

@@ -10,6 +10,8 @@ import { ApiError, badRequest, ok } from '../http/envelope';
 import type { AppDeps, AppEnv } from '../http/env';
 import { hasBadText, readBodyBytes } from '../http/input';
 import { RETCODE } from '../http/retcodes';
+import { maybeSweep } from '../scenes/sweep';
+import { assertStorageRoom, quotaOf } from '../storage/quota';
 import { contentTypeFor, extensionOf, sniffFileKind } from './upload-sniff';
 
 /** Room for the multipart framing and the type field around the file. */
@@ -61,7 +63,7 @@ export function cleanName(raw: string): string {
   return cleaned.slice(0, MAX_NAME_CHARS);
 }
 
-export function uploadRoutes({ db, config, storage }: AppDeps): Hono<AppEnv> {
+export function uploadRoutes({ db, config, storage, logger }: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
   routes.post('/', requireAuth(db), async (c) => {
@@ -88,6 +90,7 @@ export function uploadRoutes({ db, config, storage }: AppDeps): Hono<AppEnv> {
     const contentType = contentTypeFor(kind, extension);
 
     const { user } = c.get('auth');
+    await assertStorageRoom(db, quotaOf(config), { projectCode: user.project_code, userId: user.id }, bytes.byteLength);
     const key = `uploads/${user.project_code}/${type}/${randomUUID()}.${extension}`;
     await storage.put(key, bytes, { contentType, gzip: kind.gzip });
     await db.query(
@@ -95,6 +98,7 @@ export function uploadRoutes({ db, config, storage }: AppDeps): Hono<AppEnv> {
        values ($1, $2, $3, $4, $5, $6, $7, $8)`,
       [user.project_code, user.id, key, type, name, contentType, bytes.byteLength, createHash('sha256').update(bytes).digest('hex')],
     );
+    maybeSweep({ db, storage, logger });
     const answer: UploadAnswer = { url: `/files/${key}`, name, size: bytes.byteLength, content_type: contentType };
     return ok(c, answer);
   });

@@ -20,6 +20,7 @@ import type { IdempotencyScope } from './idempotency';
 import { addVersion, findScene, findVersion, requireScene, type Actor, type VersionKind } from './repo';
 import { emptyScene } from './saves';
 import { earlierAnswer, ownerOf, runWrite, type Outcome, type SceneDeps } from './write';
+import { assertStorageRoom } from '../storage/quota';
 
 export interface BackupInput {
   sceneId: number;
@@ -91,6 +92,7 @@ export async function storeBackup(deps: SceneDeps, actor: Actor, scope: Idempote
   let written: StoredSceneFile | null = null;
   if (input.content !== undefined) {
     const bytes = await resolveBackupContent(deps, input.sceneId, input.content);
+    await assertStorageRoom(deps.db, deps.quota, owner, bytes.byteLength);
     written = await putSceneJson(deps.storage, owner, bytes, 'content');
     if (written.contentRecords === 0) {
       await deps.storage.delete(written.key);
@@ -167,6 +169,7 @@ export async function autoSave(
   if (early) return early;
   const owner = ownerOf(actor);
   const files: PreparedFiles = { scene: null, preview: null };
+  await assertStorageRoom(deps.db, deps.quota, owner, input.file.byteLength + (input.preview?.byteLength ?? 0));
   try {
     files.scene = await putSceneJson(deps.storage, owner, input.file, 'filecontnt');
     if (files.scene.contentRecords === 0) throw emptyScene();

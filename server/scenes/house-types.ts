@@ -6,6 +6,7 @@
 import type { Db } from '../db/types';
 import { ApiError } from '../http/envelope';
 import { RETCODE } from '../http/retcodes';
+import { assertStorageRoom } from '../storage/quota';
 import { canonicalJson, type FileRecord, type SceneFile } from '../../protocol/scene-file';
 import { copyStoredFile, deleteStoredBytes, dropFileRows, fileUrl, invalidFile, putSceneJson, recordFile, type StoredSceneFile } from './files';
 import type { Page } from './dto';
@@ -173,6 +174,7 @@ export async function createHouseType(
   if (!content[0] || content[0].content_records === 0) throw emptyScene();
 
   const owner = ownerOf(actor);
+  await assertStorageRoom(deps.db, deps.quota, owner, 0);
   const copies: StoredSceneFile[] = [];
   const copy = async (key: string | null): Promise<StoredSceneFile | null> => {
     if (!key) return null;

@@ -21,6 +21,7 @@ import {
 import { baseNotFound, checkDeltaShape, materialise, prepareDelta, rememberSaved, type PreparedDelta } from './deltas';
 import type { IdempotencyScope } from './idempotency';
 import { NAME_MAX_CHARS } from './limits';
+import { assertStorageRoom } from '../storage/quota';
 import {
   addVersion,
   findScene,
@@ -354,6 +355,9 @@ export async function saveScene(
   const early = await earlierAnswer(deps, scope);
   if (early) return early;
   const owner = ownerOf(actor);
+  // The scene file came through /upload (checked there) or is a small delta: a save is refused
+  // here only once the quota is used up, before a checkpoint or copies are written.
+  await assertStorageRoom(deps.db, deps.quota, owner, 0);
   const prepared = input.delta === undefined ? null : await prepareDeltaSave(deps, actor, id, input.delta);
   const file = prepared ? prepared.file.key : input.file;
   // Preview, floor images and room info belong to a version: without a new file there is none.
@@ -426,6 +430,11 @@ export async function saveScene(
 
 /** Copies every file of a stored version for a new owner (before a transaction); a delta version's file is resolved first. */
 async function copyVersionFiles(deps: SceneDeps, owner: FileOwner, version: StoredVersionRow): Promise<{ copies: Copies; keys: VersionKeys }> {
+  const sizes = await deps.db.query<{ total: string | number | null }>(
+    'select sum(size) as total from scene_files where key = any($1::text[])',
+    [[version.file_key, version.preview_key, version.multi_floor_key, version.room_info_key].filter((k): k is string => k !== null)],
+  );
+  await assertStorageRoom(deps.db, deps.quota, owner, Number(sizes[0]?.total ?? 0));
   if (version.delta !== null && !(await materialise(deps, version.file_key))) throw sceneNotFound();
   const copies: Copies = new Map();
   const one = async (field: string, key: string | null): Promise<string | null> => {

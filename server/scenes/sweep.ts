@@ -1,6 +1,8 @@
 // Housekeeping piggybacked on requests (no timers to stop in tests or at shutdown): uploads no save
-// ever used, and stored Idempotency-Key answers, once they are older than a day.
+// ever used, and stored Idempotency-Key answers, once they are older than a day; POST /api/static
+// uploads nothing uses, once older than a week (storage/upload-sweep.ts).
 import type { Db } from '../db/types';
+import { sweepUnusedUploads } from '../storage/upload-sweep';
 import { sweepUnclaimed } from './files';
 import { sweepIdempotencyKeys } from './idempotency';
 import { IDEMPOTENCY_TTL_MS, SWEEP_INTERVAL_MS, UNCLAIMED_UPLOAD_TTL_MS } from './limits';
@@ -8,10 +10,11 @@ import type { SceneDeps } from './write';
 
 const lastSweep = new WeakMap<Db, number>();
 
-export async function sweepNow(deps: SceneDeps): Promise<{ uploads: number; idempotencyKeys: number }> {
+export async function sweepNow(deps: SceneDeps): Promise<{ uploads: number; idempotencyKeys: number; staticUploads: number }> {
   const uploads = await sweepUnclaimed(deps.db, deps.storage, deps.logger, UNCLAIMED_UPLOAD_TTL_MS);
   const idempotencyKeys = await sweepIdempotencyKeys(deps.db, IDEMPOTENCY_TTL_MS);
-  return { uploads, idempotencyKeys };
+  const staticUploads = await sweepUnusedUploads(deps.db, deps.storage, deps.logger);
+  return { uploads, idempotencyKeys, staticUploads };
 }
 
 /** Starts a sweep in the background when the last one of this process is older than SWEEP_INTERVAL_MS. */

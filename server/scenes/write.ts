@@ -5,6 +5,7 @@
 // an orphan file. Nothing a committed row points to is ever overwritten or removed early.
 import type { Db } from '../db/types';
 import type { Logger } from '../logger';
+import type { StorageQuota } from '../storage/quota';
 import type { FileStorage } from '../storage/types';
 import { deleteStoredBytes, type FileOwner } from './files';
 import { keepAnswer, Replay, storedAnswer, takeKey, type IdempotencyScope } from './idempotency';
@@ -14,6 +15,8 @@ export interface SceneDeps {
   db: Db;
   storage: FileStorage;
   logger: Logger;
+  /** storage quotas checked before files are written; absent = none (tools, tests of other things) */
+  quota?: StorageQuota;
 }
 
 export interface WriteResult<T> {
