@@ -10,7 +10,7 @@ import path from 'node:path';
 import { crc32, deflateRawSync, constants as zlib, gunzipSync, gzipSync } from 'node:zlib';
 import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { canonicalJson, SCENE_FILE_FORMAT, type SceneFile } from '../../protocol/scene-file';
+import { SCENE_FILE_FORMAT, type SceneFile } from '../../protocol/scene-file';
 import type { Db } from '../../server/db/types';
 import { inflatedBytesSoFar, readSceneFileBytes } from '../../server/scenes/files';
 import { INLINE_SCENE_BODY_LIMIT, SCENE_FILE_MAX_INFLATED, SCENE_FILE_MAX_RATIO, SCENE_POOL_THRESHOLD } from '../../server/scenes/limits';
