@@ -9,8 +9,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { crc32, deflateRawSync, constants as zlib, gunzipSync, gzipSync } from 'node:zlib';
 import { serve, type ServerType } from '@hono/node-server';
+import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCENE_FILE_FORMAT, type SceneFile } from '../../protocol/scene-file';
+import { boundedUnzip, ModelUploadRefusal } from '../../server/catalogues/model-upload';
 import type { Db } from '../../server/db/types';
 import { inflatedBytesSoFar, readSceneFileBytes } from '../../server/scenes/files';
 import { INLINE_SCENE_BODY_LIMIT, SCENE_FILE_MAX_INFLATED, SCENE_FILE_MAX_RATIO, SCENE_POOL_THRESHOLD } from '../../server/scenes/limits';
@@ -70,6 +72,55 @@ function incompressibleScene(bytes: number): SceneFile {
   scenes.set(bytes, out);
   return out;
 }
+
+describe('model upload zips', () => {
+  /** A zip of one .gltf of `mib` MiB of one byte, its sizes in the headers set to `declared` (a lie when smaller). */
+  const zipOf = (mib: number, declared?: number): Uint8Array => {
+    const zip = zipSync({ 'a.gltf': new Uint8Array(mib * MiB).fill(0x61) }, { level: 6 });
+    if (declared !== undefined) {
+      const dv = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
+      dv.setUint32(22, declared, true);
+      for (let i = zip.byteLength - 22; i >= 0; i--) {
+        if (dv.getUint32(i, true) === 0x02014b50) {
+          dv.setUint32(i + 24, declared, true);
+          break;
+        }
+      }
+    }
+    return zip;
+  };
+  const cpuMs = (work: () => void): number => {
+    const t0 = process.cpuUsage();
+    try {
+      work();
+    } catch {
+      // the refusal is checked apart
+    }
+    const d = process.cpuUsage(t0);
+    return (d.user + d.system) / 1000;
+  };
+
+  it('stops inflating an entry at its declared size: a bomb behind a small size costs a fraction of inflating it', () => {
+    const limits = { maxUnzippedBytes: 200 * MiB };
+    const honest = zipOf(64);
+    expect(boundedUnzip(honest, limits)['a.gltf']!.byteLength).toBe(64 * MiB);
+    const lying = zipOf(64, 1000);
+    expect(() => boundedUnzip(lying, limits)).toThrow(ModelUploadRefusal);
+    try {
+      boundedUnzip(lying, limits);
+    } catch (e) {
+      expect((e as ModelUploadRefusal).reason).toBe('tooLarge');
+    }
+    // relative, not a time limit: inflating all 64 MiB vs stopping after the declared 1000 bytes
+    const full = Math.min(...[0, 1, 2].map(() => cpuMs(() => boundedUnzip(honest, limits))));
+    const refused = Math.min(...[0, 1, 2].map(() => cpuMs(() => boundedUnzip(lying, limits))));
+    expect(refused).toBeLessThan(full / 4);
+  });
+
+  it('refuses by the declared sizes before inflating anything', () => {
+    expect(() => boundedUnzip(zipOf(3), { maxUnzippedBytes: 2 * MiB })).toThrow(ModelUploadRefusal);
+  });
+});
 
 for (const backend of backends()) {
   describe.skipIf(!backend.available)(`scene body budgets on ${backend.name}`, () => {
