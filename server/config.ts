@@ -45,6 +45,8 @@ export interface ServerConfig {
   modelUploadMaxBytes: number;
   /** worker threads converting model uploads, per server process (MODEL_UPLOAD_WORKERS, default 1) */
   modelUploadWorkers: number;
+  /** worker threads preparing large inline scene bodies, per server process (SCENE_WORKERS, default 2) */
+  sceneWorkers: number;
   /** how long one model conversion may run before it is stopped and the upload refused (MODEL_UPLOAD_TIMEOUT_S, default 30: under the client's 60 s) */
   modelUploadTimeoutMs: number;
   /** AES-256-GCM key of /bigdata/acquisition/event-log payloads, base64 (32 bytes) */
@@ -201,6 +203,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     projectStorageQuotaBytes: intFrom(env, 'PROJECT_STORAGE_QUOTA_MB', 1024 * 1024, 0, 1024 * 1024 * 1024) * 1024 * 1024,
     modelUploadMaxBytes: intFrom(env, 'MODEL_UPLOAD_MAX_BYTES', 50 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     modelUploadWorkers: intFrom(env, 'MODEL_UPLOAD_WORKERS', 1, 1, 64),
+    sceneWorkers: intFrom(env, 'SCENE_WORKERS', 2, 1, 64),
     modelUploadTimeoutMs: intFrom(env, 'MODEL_UPLOAD_TIMEOUT_S', 30, 1, 3600) * 1000,
     eventLogKey: eventLogKeyFrom(env),
     rateLimits: scaledRateLimits(factorFrom(env, 'RATE_LIMIT_FACTOR', 1)),

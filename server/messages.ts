@@ -20,6 +20,11 @@ export const MESSAGES = {
   invalidField: { zh: '请求参数错误：{field}', en: 'Invalid request parameter: {field}' },
   invalidJson: { zh: '请求体不是有效的 JSON', en: 'The request body is not valid JSON' },
   bodyTooLarge: { zh: '请求体过大（上限 {limit} 字节）', en: 'The request body is too large (limit {limit} bytes)' },
+  sceneFileTooLarge: { zh: '方案文件解压后过大（上限 {limit} 字节）', en: 'The scene file is too large once inflated (limit {limit} bytes)' },
+  compressionRatioTooHigh: {
+    zh: '方案文件压缩比过高（上限 {limit} 倍）',
+    en: 'The scene file is compressed too far (limit {limit} to 1)',
+  },
   notFound: { zh: '接口不存在', en: 'No such API endpoint' },
   methodNotAllowed: { zh: '不支持的请求方法', en: 'Method not allowed' },
   internalError: { zh: '服务器内部错误', en: 'Internal server error' },

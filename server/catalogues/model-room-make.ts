@@ -6,7 +6,7 @@
 import { materialise } from '../scenes/deltas';
 import type { Db } from '../db/types';
 import type { Logger } from '../logger';
-import { copyStoredFile, deleteStoredBytes, fileUrl, newKey, recordFile, type FileOwner, type StoredSceneFile } from '../scenes/files';
+import { copyStoredFile, deleteStoredBytes, fileUrl, newKey, readSceneFileBytes, recordFile, type FileOwner, type StoredSceneFile } from '../scenes/files';
 import type { FileStorage } from '../storage/types';
 import { modelRows, type ModelRow } from './furniture/catalogue';
 import { COVER_HEIGHT, COVER_WIDTH, drawModelRoomCover } from './model-room-covers';
@@ -66,7 +66,7 @@ async function exists(db: Db, viewer: ModelRoomViewer, sceneId: number): Promise
 
 /** The records of a stored scene file (stored by a save, so checked on its way in). */
 async function readRecords(storage: FileStorage, key: string): Promise<FileRecordLike[] | null> {
-  const bytes = await storage.read(key);
+  const bytes = await readSceneFileBytes(storage, key);
   if (!bytes) return null;
   const file = JSON.parse(new TextDecoder().decode(bytes)) as { records?: unknown };
   return Array.isArray(file.records) ? (file.records as FileRecordLike[]) : null;

@@ -6,7 +6,7 @@
 // message (server/messages.ts modelUpload*). Nothing here touches the database or storage.
 import type { ModelUploadRefusalReason } from '../../protocol/model-upload';
 import { Document, ImageUtils, NodeIO, Primitive, type JSONDocument, type Mesh, type Node, type Scene } from '@gltf-transform/core';
-import { unzipSync } from 'fflate';
+import { inflateRawSync } from 'node:zlib';
 import { encodePng } from './png';
 import { decodePng } from './png-decode';
 import { renderCover } from './furniture/cover';
@@ -126,22 +126,72 @@ function resourceUris(json: Record<string, unknown>): string[] {
   return [...list('buffers'), ...list('images')].map((r) => r?.uri).filter((u): u is string => typeof u === 'string' && !isData(u));
 }
 
+/**
+ * The files of a zip, each inflated no further than the size its central directory declares (the
+ * declared sizes together at most maxUnzippedBytes). A general unzip inflates an entry to its end
+ * whatever its header says and drops the excess, so a bomb behind a small declared size cost the
+ * CPU of all of it; node's inflate stops at maxOutputLength instead. Zip64 entries are not read
+ * (models are far below 4 GiB).
+ */
+export function boundedUnzip(bytes: Uint8Array, limits: Pick<ModelUploadLimits, 'maxUnzippedBytes'>): Record<string, Uint8Array> {
+  const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const tooLarge = () => new ModelUploadRefusal('tooLarge', { limitMb: Math.floor(limits.maxUnzippedBytes / 1048576) });
+  let end = -1;
+  for (let i = bytes.byteLength - 22; i >= Math.max(0, bytes.byteLength - 22 - 65535); i--) {
+    if (dv.getUint32(i, true) === 0x06054b50) {
+      end = i;
+      break;
+    }
+  }
+  if (end < 0) throw new ModelUploadRefusal('corrupt');
+  const count = dv.getUint16(end + 10, true);
+  let at = dv.getUint32(end + 16, true);
+  const entries: { name: string; method: number; size: number; declared: number; local: number }[] = [];
+  let declaredTotal = 0;
+  for (let n = 0; n < count; n++) {
+    if (at + 46 > bytes.byteLength || dv.getUint32(at, true) !== 0x02014b50) throw new ModelUploadRefusal('corrupt');
+    const flags = dv.getUint16(at + 8, true);
+    const nameLength = dv.getUint16(at + 28, true);
+    const rawName = bytes.subarray(at + 46, at + 46 + nameLength);
+    const name = flags & 0x800 ? new TextDecoder().decode(rawName) : String.fromCharCode(...rawName);
+    const entry = { name, method: dv.getUint16(at + 10, true), size: dv.getUint32(at + 20, true), declared: dv.getUint32(at + 24, true), local: dv.getUint32(at + 42, true) };
+    if (entry.size === 0xffffffff || entry.declared === 0xffffffff || entry.local === 0xffffffff) throw new ModelUploadRefusal('corrupt');
+    at += 46 + nameLength + dv.getUint16(at + 30, true) + dv.getUint16(at + 32, true);
+    if (name.endsWith('/') || name.startsWith('__MACOSX/')) continue;
+    declaredTotal += entry.declared;
+    if (declaredTotal > limits.maxUnzippedBytes) throw tooLarge();
+    entries.push(entry);
+  }
+  const files: Record<string, Uint8Array> = {};
+  for (const e of entries) {
+    if (e.local + 30 > bytes.byteLength || dv.getUint32(e.local, true) !== 0x04034b50) throw new ModelUploadRefusal('corrupt');
+    const start = e.local + 30 + dv.getUint16(e.local + 26, true) + dv.getUint16(e.local + 28, true);
+    if (start + e.size > bytes.byteLength) throw new ModelUploadRefusal('corrupt');
+    const data = bytes.subarray(start, start + e.size);
+    if (e.method === 0) {
+      if (e.size !== e.declared) throw new ModelUploadRefusal('corrupt');
+      files[e.name] = data;
+    } else if (e.method === 8) {
+      let out: Buffer;
+      try {
+        // one byte past the declared size tells a lie from an exact fit
+        out = inflateRawSync(data, { maxOutputLength: e.declared + 1 });
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw tooLarge();
+        throw new ModelUploadRefusal('corrupt');
+      }
+      if (out.byteLength !== e.declared) throw e.declared < out.byteLength ? tooLarge() : new ModelUploadRefusal('corrupt');
+      files[e.name] = new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
+    } else {
+      throw new ModelUploadRefusal('corrupt');
+    }
+  }
+  return files;
+}
+
 /** The glTF JSON and its external files, from a zip. */
 function fromZip(bytes: Uint8Array, limits: ModelUploadLimits): { jsonDoc: JSONDocument } | { glb: Uint8Array } {
-  let files: Record<string, Uint8Array>;
-  let declared = 0;
-  try {
-    files = unzipSync(bytes, {
-      filter: (f) => {
-        declared += f.originalSize;
-        if (declared > limits.maxUnzippedBytes) throw new ModelUploadRefusal('tooLarge', { limitMb: Math.floor(limits.maxUnzippedBytes / 1048576) });
-        return !f.name.endsWith('/') && !f.name.startsWith('__MACOSX/');
-      },
-    });
-  } catch (e) {
-    if (e instanceof ModelUploadRefusal) throw e;
-    throw new ModelUploadRefusal('corrupt');
-  }
+  const files = boundedUnzip(bytes, limits);
   const names = Object.keys(files).map((n) => n.replace(/\\/g, '/'));
   const byName = new Map(Object.entries(files).map(([n, b]) => [n.replace(/\\/g, '/'), b]));
   // the shallowest .gltf is the model (a zip of a folder puts it one level down)

@@ -16,9 +16,10 @@ import { autoSave } from '../scenes/backups';
 import { openSceneFile } from '../scenes/deltas';
 import { isSceneFileKey } from '../scenes/files';
 import { authenticateAutoSave } from '../scenes/grace';
-import { actorOf, answerRet, idFrom } from '../scenes/http';
+import { actorOf, answerRet, idFrom, readInlineSceneBody } from '../scenes/http';
 import { idempotencyScope } from '../scenes/idempotency';
-import { INLINE_PREVIEW_MAX, INLINE_SCENE_BODY_LIMIT, SCENE_FILE_MAX_DEPTH } from '../scenes/limits';
+import { AUTO_SAVE_BODY_LIMIT, INLINE_PREVIEW_MAX, SCENE_FILE_MAX_DEPTH } from '../scenes/limits';
+import { scenePool } from '../scenes/scene-pool';
 import { getScene, revokeShareCode, sceneByShareCode, shareCodeOf, sharedFileKey } from '../scenes/manage';
 import type { FileStorage } from '../storage/types';
 import { quotaOf } from '../storage/quota';
@@ -155,10 +156,14 @@ export function clientUtilityRoutes({ db, storage, logger, config, limits }: App
   const routes = new Hono<AppEnv>();
   const sd: SceneDeps = { db, storage, logger, quota: quotaOf(config) };
 
-  // Up to INLINE_SCENE_BODY_LIMIT is read and parsed before the token is checked: per address first.
+  // Up to AUTO_SAVE_BODY_LIMIT is read and parsed before the token is checked: per address first.
   routes.post('/', limitByAddress(limits.utility, config.trustProxy), async (c, next) => {
-    const bytes = await readBodyBytes(c, INLINE_SCENE_BODY_LIMIT);
-    const value = parseJsonBytes(bytes, { maxDepth: SCENE_FILE_MAX_DEPTH + 2 });
+    const inline = await readInlineSceneBody(c, scenePool(config.sceneWorkers), AUTO_SAVE_BODY_LIMIT, {
+      maxDepth: SCENE_FILE_MAX_DEPTH + 2,
+      sceneField: 'filecontnt',
+      onlyForAction: 'auto_save_scene',
+    });
+    const value = inline.value;
     const action = parseWith(z.object({ action: z.string().min(1).max(64) }), value).action;
     if (action !== 'auto_save_scene') {
       await next();
@@ -172,11 +177,12 @@ export function clientUtilityRoutes({ db, storage, logger, config, limits }: App
     const { auth, graceTokenHash } = await authenticateAutoSave(db, bearerToken(c.req.header('authorization')) ?? body.token ?? null);
     c.set('auth', auth);
     const from = body.fromSceneId === undefined || body.fromSceneId === null || body.fromSceneId === '' ? 0 : Number(body.fromSceneId);
-    const file = typeof body.filecontnt === 'string' ? new TextEncoder().encode(body.filecontnt) : new TextEncoder().encode(canonicalJson(body.filecontnt));
+    // always prepared by readInlineSceneBody (a non-empty string or an object); the fallback keeps the types honest
+    const file = inline.scene ?? new TextEncoder().encode(typeof body.filecontnt === 'string' ? body.filecontnt : canonicalJson(body.filecontnt));
     const outcome = await autoSave(
       sd,
       actorOf(c),
-      idempotencyScope(c, auth.user.id, bytes),
+      idempotencyScope(c, auth.user.id, inline.bytes, inline.fingerprint ?? undefined),
       {
         fromSceneId: from > 0 ? from : null,
         clientId: body.clientId === undefined ? '' : String(body.clientId),

@@ -12,7 +12,9 @@ import { parseWith, readBodyBytes, readQuery } from '../http/input';
 import { RETCODE } from '../http/retcodes';
 import { storeBackup } from '../scenes/backups';
 import { fileUrl, putFloorList, putPreview, putRoomInfo, putSceneFile, recordFile, type StoredSceneFile } from '../scenes/files';
-import { actorOf, answerData, idFrom, readOptionalBody, readWriteBody } from '../scenes/http';
+import { actorOf, answerData, idFrom, readInlineSceneBody, readOptionalBody, readWriteBody } from '../scenes/http';
+import { idempotencyScope } from '../scenes/idempotency';
+import { scenePool } from '../scenes/scene-pool';
 import {
   AIR_CONDITIONER_MAX_BYTES,
   DELTA_BODY_LIMIT,
@@ -166,8 +168,8 @@ function requestBodyStream(env: unknown, request: Request): Readable {
 }
 
 export function sceneRoutes(deps: AppDeps): Hono<AppEnv> {
-  const { db, storage, logger } = deps;
-  const sd: SceneDeps = { db, storage, logger, quota: quotaOf(deps.config) };
+  const { db, storage, logger, config } = deps;
+  const sd: SceneDeps = { db, storage, logger, quota: quotaOf(config) };
   const routes = new Hono<AppEnv>();
   routes.use('*', codeEnvelope());
   routes.use('*', requireAuth(db));
@@ -273,8 +275,10 @@ export function sceneRoutes(deps: AppDeps): Hono<AppEnv> {
   }
 
   routes.post('/store-scene-backup', async (c) => {
-    const { value, scope } = await readWriteBody(c, BackupBody, INLINE_SCENE_BODY_LIMIT, { maxDepth: SCENE_FILE_MAX_DEPTH + 2 });
-    return answerData(c, await storeBackup(sd, actorOf(c), scope, value));
+    const body = await readInlineSceneBody(c, scenePool(config.sceneWorkers), INLINE_SCENE_BODY_LIMIT, { maxDepth: SCENE_FILE_MAX_DEPTH + 2, sceneField: 'content' });
+    const value = parseWith(BackupBody, body.value);
+    const scope = idempotencyScope(c, c.get('auth').user.id, body.bytes, body.fingerprint ?? undefined);
+    return answerData(c, await storeBackup(sd, actorOf(c), scope, { ...value, prepared: body.scene }));
   });
 
   routes.post('/restore-version', async (c) => {

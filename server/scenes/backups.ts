@@ -15,7 +15,8 @@ import {
 } from '../../protocol/scene-file';
 import { versionFileOf } from './deltas';
 import { versionDto, type VersionDto } from './dto';
-import { claimFile, invalidFile, putPreview, putSceneJson, recordFile, type StoredSceneFile } from './files';
+import { claimFile, invalidFile, putPreparedScene, putPreview, putSceneJson, recordFile, type StoredSceneFile } from './files';
+import type { PreparedScene } from './inline-body';
 import type { IdempotencyScope } from './idempotency';
 import { addVersion, findScene, findVersion, requireScene, type Actor, type VersionKind } from './repo';
 import { emptyScene } from './saves';
@@ -26,6 +27,8 @@ export interface BackupInput {
   sceneId: number;
   /** a full SceneFile, or a BackupDelta whose base is the id of a stored version of this scene */
   content?: unknown;
+  /** a full SceneFile content, already made ready (readInlineSceneBody): stored instead of content */
+  prepared?: PreparedScene | null;
   /** instead of content: an uploaded scene file */
   file?: string;
   preview?: string | null;
@@ -90,7 +93,14 @@ export async function storeBackup(deps: SceneDeps, actor: Actor, scope: Idempote
   const owner = ownerOf(actor);
   await requireScene(deps.db, actor, input.sceneId, 'write');
   let written: StoredSceneFile | null = null;
-  if (input.content !== undefined) {
+  if (input.prepared) {
+    if (input.prepared.ok) await assertStorageRoom(deps.db, deps.quota, owner, input.prepared.bytes.byteLength);
+    written = await putPreparedScene(deps.storage, owner, input.prepared, 'content');
+    if (written.contentRecords === 0) {
+      await deps.storage.delete(written.key);
+      throw emptyScene();
+    }
+  } else if (input.content !== undefined) {
     const bytes = await resolveBackupContent(deps, input.sceneId, input.content);
     await assertStorageRoom(deps.db, deps.quota, owner, bytes.byteLength);
     written = await putSceneJson(deps.storage, owner, bytes, 'content');
@@ -139,8 +149,8 @@ export interface AutoSaveInput {
   clientId: string;
   uuid: string;
   isUseStackWall: 0 | 1;
-  /** the scene file text (filecontnt) */
-  file: Uint8Array;
+  /** the scene file text (filecontnt), or the file already made ready (readInlineSceneBody) */
+  file: Uint8Array | PreparedScene;
   /** the decoded previewcontent image, if any */
   preview: Uint8Array | null;
 }
@@ -169,9 +179,14 @@ export async function autoSave(
   if (early) return early;
   const owner = ownerOf(actor);
   const files: PreparedFiles = { scene: null, preview: null };
-  await assertStorageRoom(deps.db, deps.quota, owner, input.file.byteLength + (input.preview?.byteLength ?? 0));
+  // A prepared scene that was refused (too large, invalid) is refused by putPreparedScene below.
+  const fileBytes = input.file instanceof Uint8Array ? input.file.byteLength : input.file.ok ? input.file.bytes.byteLength : 0;
+  await assertStorageRoom(deps.db, deps.quota, owner, fileBytes + (input.preview?.byteLength ?? 0));
   try {
-    files.scene = await putSceneJson(deps.storage, owner, input.file, 'filecontnt');
+    files.scene =
+      input.file instanceof Uint8Array
+        ? await putSceneJson(deps.storage, owner, input.file, 'filecontnt')
+        : await putPreparedScene(deps.storage, owner, input.file, 'filecontnt');
     if (files.scene.contentRecords === 0) throw emptyScene();
     if (input.preview) files.preview = await putPreview(deps.storage, owner, input.preview, 'previewcontent');
   } catch (e) {

@@ -21,7 +21,7 @@ import {
   type FileRecord,
   type SceneFile,
 } from '../../protocol/scene-file';
-import { newKey, type FileOwner, type StoredSceneFile } from './files';
+import { newKey, readSceneFileBytes, type FileOwner, type StoredSceneFile } from './files';
 import { CHECKPOINT_BYTES, CHECKPOINT_EVERY, DELTA_CACHE_SCENES, SCENE_FILE_MAX_DEPTH } from './limits';
 import { SceneScanError, scanSceneBytes, STRUCTURAL_RECORD_TYPES } from './scan';
 import { STORED_VERSION_COLUMNS, type StoredVersionRow } from './repo';
@@ -149,7 +149,7 @@ export function forgetResolvedVersions(): void {
 }
 
 async function readFullFile(deps: SceneDeps, key: string): Promise<SceneFile | null> {
-  const bytes = await deps.storage.read(key);
+  const bytes = await readSceneFileBytes(deps.storage, key);
   if (!bytes) return null;
   let parsed: unknown;
   try {

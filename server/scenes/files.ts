@@ -5,14 +5,15 @@
 // reference counts. Restore and clone copy files instead of sharing them. The one exception is a
 // checkpoint of delta versions (deltas.ts): it lives until the last version naming it is dropped.
 import { randomUUID } from 'node:crypto';
-import { createGunzip, type Gunzip } from 'node:zlib';
+import { createGunzip, gunzip as gunzipCallback, type Gunzip } from 'node:zlib';
 import { z } from 'zod';
 import type { Db } from '../db/types';
 import { ApiError, badRequest } from '../http/envelope';
 import { RETCODE } from '../http/retcodes';
 import type { Logger } from '../logger';
 import type { FileStorage } from '../storage/types';
-import { SCENE_FILE_MAX_DEPTH, SCENE_FILE_MAX_INFLATED, UPLOAD_LIMITS } from './limits';
+import type { PreparedScene } from './inline-body';
+import { SCENE_FILE_MAX_DEPTH, SCENE_FILE_MAX_INFLATED, SCENE_FILE_MAX_RATIO, SCENE_FILE_RATIO_FROM, UPLOAD_LIMITS } from './limits';
 import { SceneScanError, SceneScanner, type SceneScanResult } from './scan';
 import { SCENE_FILE_FORMAT } from '../../protocol/scene-file';
 
@@ -76,6 +77,60 @@ function tooLarge(limit: number): ApiError {
   return new ApiError(413, RETCODE.PAYLOAD_TOO_LARGE, 'bodyTooLarge', { limit });
 }
 
+/** A scene file past SCENE_FILE_MAX_INFLATED once inflated (or as sent, when plain). */
+export function sceneTooLarge(): ApiError {
+  return new ApiError(413, RETCODE.PAYLOAD_TOO_LARGE, 'sceneFileTooLarge', { limit: SCENE_FILE_MAX_INFLATED });
+}
+
+function ratioTooHigh(): ApiError {
+  return new ApiError(413, RETCODE.PAYLOAD_TOO_LARGE, 'compressionRatioTooHigh', { limit: SCENE_FILE_MAX_RATIO });
+}
+
+/**
+ * Bytes inflated from client gzip, process-wide: tests read it to see that a refused bomb stopped
+ * near the cap instead of inflating to its end.
+ */
+let inflatedTotal = 0;
+export function inflatedBytesSoFar(): number {
+  return inflatedTotal;
+}
+
+/** The budget check of one gzip body: throws once the inflated size or the ratio is past its cap. */
+export function checkInflated(inflated: number, compressed: number): void {
+  if (inflated > SCENE_FILE_MAX_INFLATED) throw sceneTooLarge();
+  if (inflated > SCENE_FILE_RATIO_FROM && inflated > compressed * SCENE_FILE_MAX_RATIO) throw ratioTooHigh();
+}
+
+/**
+ * A stored scene file, inflated, for the server's own reads (resolving deltas and backups, house
+ * types). Inflating stops at the cap, so a file stored before the cap existed cannot make a
+ * reader inflate it without bound: it answers 413 instead.
+ */
+export async function readSceneFileBytes(storage: FileStorage, key: string): Promise<Uint8Array | null> {
+  const opened = await storage.openRead(key);
+  if (!opened) return null;
+  const chunks: Buffer[] = [];
+  let raw = 0;
+  for await (const chunk of opened.stream as AsyncIterable<Buffer>) {
+    raw += chunk.byteLength;
+    if (raw > UPLOAD_LIMITS.scene) {
+      opened.stream.destroy();
+      throw sceneTooLarge();
+    }
+    chunks.push(chunk);
+  }
+  const bytes = Buffer.concat(chunks);
+  if (!opened.info.gzip) return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const inflated = await new Promise<Buffer>((resolve, reject) => {
+    gunzipCallback(bytes, { maxOutputLength: SCENE_FILE_MAX_INFLATED }, (e, out) => (e ? reject(e) : resolve(out)));
+  }).catch((e: NodeJS.ErrnoException) => {
+    if (e.code === 'ERR_BUFFER_TOO_LARGE') throw sceneTooLarge();
+    throw e;
+  });
+  inflatedTotal += inflated.byteLength;
+  return new Uint8Array(inflated.buffer, inflated.byteOffset, inflated.byteLength);
+}
+
 export function invalidFile(field: string, reason: string): ApiError {
   return new ApiError(400, RETCODE.SCENE_FILE_INVALID, 'sceneFileInvalid', { field }, { field, reason });
 }
@@ -86,10 +141,13 @@ export function invalidFile(field: string, reason: string): ApiError {
  * chunks rather than Transform streams: an upload passed through several stream layers, each
  * costing promises and events per chunk on the one event loop that serves every request.
  */
+const GUNZIP_SLICE = 16 * 1024;
+
 class SceneInspector {
   private readonly scanner = new SceneScanner(SCENE_FILE_MAX_DEPTH);
   private readonly gunzip: Gunzip | null = null;
   private inflated = 0;
+  private compressed = 0;
   private failure: Error | null = null;
   /** set once the whole file passed */
   result: SceneScanResult | null = null;
@@ -111,8 +169,11 @@ class SceneInspector {
   private scan(bytes: Uint8Array): void {
     if (this.failure) return;
     this.inflated += bytes.byteLength;
+    if (this.gunzip) inflatedTotal += bytes.byteLength;
     try {
-      if (this.inflated > SCENE_FILE_MAX_INFLATED) throw tooLarge(SCENE_FILE_MAX_INFLATED);
+      // plain JSON is checked against the inflated cap too: it is what the file inflates to
+      if (this.gunzip) checkInflated(this.inflated, this.compressed);
+      else if (this.inflated > SCENE_FILE_MAX_INFLATED) throw sceneTooLarge();
       this.scanner.write(bytes);
     } catch (e) {
       this.failure = e instanceof Error ? e : new Error(String(e));
@@ -125,18 +186,27 @@ class SceneInspector {
     if (this.failure) throw this.failure;
     const gunzip = this.gunzip;
     if (!gunzip) {
+      this.compressed += chunk.byteLength;
       this.scan(chunk);
-    } else if (!gunzip.write(chunk)) {
-      // Inflating runs on the thread pool: wait for it to catch up (or to fail) before reading on.
-      await new Promise<void>((resolve) => {
-        const done = () => {
-          gunzip.off('drain', done);
-          gunzip.off('close', done);
-          resolve();
-        };
-        gunzip.on('drain', done);
-        gunzip.on('close', done);
-      });
+    } else {
+      // Fed in small slices, each counted as it goes in, so the ratio check compares what came
+      // out with what went in so far (one large chunk of a bomb would otherwise count whole).
+      for (let at = 0; at < chunk.byteLength && !this.failure; at += GUNZIP_SLICE) {
+        const slice = chunk.subarray(at, at + GUNZIP_SLICE);
+        this.compressed += slice.byteLength;
+        if (!gunzip.write(slice)) {
+          // Inflating runs on the thread pool: wait for it to catch up (or to fail) before reading on.
+          await new Promise<void>((resolve) => {
+            const done = () => {
+              gunzip.off('drain', done);
+              gunzip.off('close', done);
+              resolve();
+            };
+            gunzip.on('drain', done);
+            gunzip.on('close', done);
+          });
+        }
+      }
     }
     if (this.failure) throw this.failure;
   }
@@ -239,6 +309,17 @@ async function* once(bytes: Uint8Array): AsyncGenerator<Uint8Array> {
 /** Scene file text already in memory (inline bodies, resolved backup deltas). */
 export async function putSceneJson(storage: FileStorage, owner: FileOwner, bytes: Uint8Array, field: string): Promise<StoredSceneFile> {
   return putSceneFile(storage, owner, once(bytes), field);
+}
+
+/**
+ * A scene already made ready and scanned (inline-body.ts, maybe in a worker thread): stored as it
+ * is, or refused as putSceneJson would refuse it.
+ */
+export async function putPreparedScene(storage: FileStorage, owner: FileOwner, scene: PreparedScene, field: string): Promise<StoredSceneFile> {
+  if (!scene.ok) throw scene.tooLarge ? sceneTooLarge() : invalidFile(field, scene.reason);
+  const key = newKey(owner.projectCode, 'json');
+  const info = await storage.put(key, scene.bytes, { contentType: 'application/json', gzip: true });
+  return { key, kind: 'scene', contentType: 'application/json', size: info.size, contentRecords: scene.contentRecords, children: [] };
 }
 
 const IMAGE_TYPES = [

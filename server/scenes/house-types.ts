@@ -8,7 +8,7 @@ import { ApiError } from '../http/envelope';
 import { RETCODE } from '../http/retcodes';
 import { assertStorageRoom } from '../storage/quota';
 import { canonicalJson, type FileRecord, type SceneFile } from '../../protocol/scene-file';
-import { copyStoredFile, deleteStoredBytes, dropFileRows, fileUrl, invalidFile, putSceneJson, recordFile, type StoredSceneFile } from './files';
+import { copyStoredFile, deleteStoredBytes, dropFileRows, fileUrl, invalidFile, putSceneJson, readSceneFileBytes, recordFile, type StoredSceneFile } from './files';
 import type { Page } from './dto';
 import { likePattern } from './manage';
 import { findVersion, requireScene, sceneNotFound, type Actor } from './repo';
@@ -185,7 +185,7 @@ export async function createHouseType(
   const name = input.name ?? scene.name;
   // The current version may be a delta save: its full file is written on its first read.
   await materialise(deps, version.file_key);
-  const source = await deps.storage.read(version.file_key);
+  const source = await readSceneFileBytes(deps.storage, version.file_key);
   if (!source) throw sceneNotFound();
   let file: StoredSceneFile;
   try {

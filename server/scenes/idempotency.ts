@@ -23,12 +23,28 @@ export interface IdempotencyScope {
   fingerprint: string;
 }
 
-/** The scope of this request, or null when it carries no Idempotency-Key. */
-export function idempotencyScope(c: Context<AppEnv>, userId: number, body: Uint8Array | null): IdempotencyScope | null {
+/** The request's Idempotency-Key (checked), or null when it has none. */
+export function idempotencyKey(c: Context<AppEnv>): string | null {
   const key = c.req.header(IDEMPOTENCY_HEADER);
   if (key === undefined) return null;
   if (!KEY_SHAPE.test(key)) throw badRequest(IDEMPOTENCY_HEADER);
-  const hash = createHash('sha256').update(`${c.req.method} ${c.req.path}\n`);
+  return key;
+}
+
+/** What the fingerprint hashes before the body. */
+export function fingerprintPrefix(c: Context<AppEnv>): string {
+  return `${c.req.method} ${c.req.path}\n`;
+}
+
+/**
+ * The scope of this request, or null when it carries no Idempotency-Key. `fingerprint` when the
+ * body was already hashed elsewhere (a worker thread, scene-pool.ts).
+ */
+export function idempotencyScope(c: Context<AppEnv>, userId: number, body: Uint8Array | null, fingerprint?: string): IdempotencyScope | null {
+  const key = idempotencyKey(c);
+  if (key === null) return null;
+  if (fingerprint !== undefined) return { userId, key, fingerprint };
+  const hash = createHash('sha256').update(fingerprintPrefix(c));
   if (body) hash.update(body);
   return { userId, key, fingerprint: hash.digest('hex') };
 }

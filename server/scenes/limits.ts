@@ -10,22 +10,47 @@ export const HISTORY_PAGE_SIZE = 20;
 export const LIST_PAGE_SIZE = 20;
 export const LIST_PAGE_SIZE_MAX = 100;
 
+/**
+ * Largest scene file, inflated. The largest house the project builds (tests/bench/render-house-
+ * scene.ts: 12 rooms, 155 walls, 60 openings, 2,000 models) is 0.76 MiB of JSON (88 KiB gzip), so
+ * honest work stays an order of magnitude below this, while a gzip bomb is cut off here: inflating
+ * stops at the cap, not at the end of the body. docs/scenes.md "Size limits" has the numbers.
+ */
+export const SCENE_FILE_MAX_INFLATED = 8 * MiB;
+/**
+ * Largest inflated/compressed ratio of a gzip scene file, checked once past SCENE_FILE_RATIO_FROM
+ * inflated bytes (a small file may compress better without costing anything). Real houses compress
+ * 9-19 to 1; a run of one repeated byte compresses about 1,000 to 1.
+ */
+export const SCENE_FILE_MAX_RATIO = 100;
+export const SCENE_FILE_RATIO_FROM = 1 * MiB;
+
 /** Largest upload body per kind, as sent (a gzip scene file counts compressed). */
 export const UPLOAD_LIMITS = {
-  scene: 128 * MiB,
+  // a plain JSON file is as large as it inflates; gzip of incompressible bytes grows a little
+  scene: SCENE_FILE_MAX_INFLATED + 64 * 1024,
   preview: 10 * MiB,
   floors: 1 * MiB,
   roomInfo: 1 * MiB,
 } as const;
-/** Largest inflated scene file: stops a small gzip bomb from filling the disk. */
-export const SCENE_FILE_MAX_INFLATED = 512 * MiB;
 /** Scene files may nest deeper than ordinary bodies (records hold geometry). */
 export const SCENE_FILE_MAX_DEPTH = 64;
 
-/** JSON bodies that carry a whole scene inline (store-scene-backup, auto_save_scene). */
-export const INLINE_SCENE_BODY_LIMIT = 64 * MiB;
 /** A preview sent inline as a data: URL (auto_save_scene previewcontent), decoded. */
 export const INLINE_PREVIEW_MAX = 10 * MiB;
+/** store-scene-backup, whose body carries a whole scene inline: the scene cap and room for the other fields. */
+export const INLINE_SCENE_BODY_LIMIT = SCENE_FILE_MAX_INFLATED + 64 * 1024;
+/**
+ * POST /api/client/utility (auto_save_scene): the scene cap twice (filecontnt may be the file as a
+ * JSON string, its quotes escaped) plus an inline preview as base64.
+ */
+export const AUTO_SAVE_BODY_LIMIT = 2 * SCENE_FILE_MAX_INFLATED + Math.ceil((INLINE_PREVIEW_MAX * 4) / 3) + 64 * 1024;
+/**
+ * Inline scene bodies from this size up are parsed, checked and hashed in a worker thread (see
+ * scene-pool.ts), so one large body does not hold the event loop; smaller ones cost less than the
+ * trip to the thread.
+ */
+export const SCENE_POOL_THRESHOLD = 256 * 1024;
 
 /** Labels: per scene, and the length of one. */
 export const LABELS_PER_SCENE = 20;

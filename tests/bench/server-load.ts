@@ -11,6 +11,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon, { type AutocannonOptions, type AutocannonResult } from 'autocannon';
 import { BACKUP_DELTA_FORMAT, canonicalJson, SCENE_FILE_FORMAT, type FileRecord, type SceneFile } from '../../protocol/scene-file';
+import { SCENE_FILE_MAX_INFLATED } from '../../server/scenes/limits';
 import { spawnServer } from '../server/spawn-server';
 import { quantile, round } from './stats';
 import type { BenchRow } from './types';
@@ -54,6 +55,39 @@ export function benchSceneGzip(): { gzip: Buffer; raw: number; walls: number } {
     const gzip = gzipSync(text);
     if (gzip.byteLength >= FILE_TARGET_BYTES) return { gzip, raw: Buffer.byteLength(text), walls };
   }
+}
+
+/**
+ * A scene file of about `bytes` of JSON (walls with pseudo-random coordinates, compressing like
+ * real ones): the bodies of the maximal-upload case, one at the inflated cap less a little.
+ */
+export function maximalScene(bytes: number): { json: string; gzip: Buffer } {
+  let seed = 7;
+  const rand = (): number => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed / 2147483648;
+  };
+  const build = (walls: number): string => {
+    const records: FileRecord[] = [
+      { id: 'meta', type: 'meta', name: 'max' },
+      { id: 's1', type: 'storey', index: 0, name: '1F', elevation: 0, layerHeight: 2800 },
+    ];
+    for (let i = 0; i < walls; i++) {
+      records.push({
+        id: `w${String(i).padStart(7, '0')}`,
+        type: 'wall',
+        storeyId: 's1',
+        start: { x: round(rand() * 20000, 1), y: round(rand() * 20000, 1) },
+        end: { x: round(rand() * 20000, 1), y: round(rand() * 20000, 1) },
+        thickness: 240,
+        height: 2800,
+      });
+    }
+    return canonicalJson({ format: SCENE_FILE_FORMAT, schema: { meta: 1, storey: 1, wall: 1 }, meta: { name: 'max' }, records } satisfies SceneFile);
+  };
+  const probe = build(1000);
+  const json = build(Math.floor((1000 * bytes) / Buffer.byteLength(probe)));
+  return { json, gzip: gzipSync(json) };
 }
 
 // CPU accounting (Linux /proc): on a small machine the load generator, the server and the
@@ -179,7 +213,7 @@ interface Json {
   retdata?: { token?: string };
 }
 
-type Case = 'save' | 'delta' | 'list' | 'floor' | 'pacedDelta' | 'pacedList';
+type Case = 'save' | 'delta' | 'list' | 'floor' | 'pacedDelta' | 'pacedList' | 'bigUploads';
 
 /**
  * The designer-pace cases: every client saves (or lists) once a second, far more often than a
@@ -227,6 +261,15 @@ export interface LoadNumbers {
   floorP50: number;
   floorP99: number;
   floorCpu: CpuShare;
+  /** GET /healthz, one at a time, while 4 clients send maximal scene bodies back to back */
+  bigHealthP50: number;
+  bigHealthP99: number;
+  bigHealthCount: number;
+  /** maximal bodies answered (200) during it, and those that failed */
+  bigUploads: number;
+  bigFailures: number;
+  /** inflated bytes of one maximal body's scene */
+  bigBytes: number;
 }
 
 export interface MeasureOptions {
@@ -427,9 +470,48 @@ export async function measureServer(env: Record<string, string | undefined>, opt
     };
 
     const floorCase = (seconds: number) => runCannon({ url: `${base}/healthz`, connections, duration: seconds, timeout: 30 });
+
+    // Four clients send maximal scene bodies back to back (two gzip uploads of a file at the
+    // inflated cap, two inline backups of it), while one client asks /healthz every 10 ms: how
+    // long a request waits behind them (issue 17). A smoke run sends 512 KiB files.
+    const big = (options.cases ?? ['bigUploads']).includes('bigUploads') ? maximalScene(options.smoke ? 512 * 1024 : SCENE_FILE_MAX_INFLATED - 256 * 1024) : null;
+    const bigCase = async (seconds: number): Promise<{ health: number[]; done: number; failures: number }> => {
+      if (!big) return { health: [], done: 0, failures: 0 };
+      const until = performance.now() + seconds * 1000;
+      let done = 0;
+      let failures = 0;
+      const backupBody = (i: number) => `{"content":${big.json},"sceneId":${ids[i]}}`;
+      const sender = async (i: number): Promise<void> => {
+        while (performance.now() < until) {
+          const inline = i % 2 === 1;
+          const res = await fetch(inline ? `${base}/meta20/x/scene/store-scene-backup` : `${base}/meta20/x/scene/upload?kind=scene`, {
+            method: 'POST',
+            headers: auth,
+            body: inline ? backupBody(i) : new Uint8Array(big.gzip),
+          });
+          await res.arrayBuffer();
+          if (res.status === 200) done++;
+          else failures++;
+        }
+      };
+      const health: number[] = [];
+      const prober = async (): Promise<void> => {
+        // the senders' first bodies are on their way before the first probe
+        await new Promise((r) => setTimeout(r, 50));
+        while (performance.now() < until) {
+          const t0 = performance.now();
+          const res = await fetch(`${base}/healthz`);
+          await res.arrayBuffer();
+          if (res.status === 200) health.push(performance.now() - t0);
+          await new Promise((r) => setTimeout(r, 10));
+        }
+      };
+      await Promise.all([...[0, 1, 2, 3].map(sender), prober()]);
+      return { health, done, failures };
+    };
     const serverPid = server.child.pid ?? -1;
 
-    const wanted = new Set<Case>(options.cases ?? ['save', 'delta', 'list', 'floor', 'pacedDelta', 'pacedList']);
+    const wanted = new Set<Case>(options.cases ?? ['save', 'delta', 'list', 'floor', 'pacedDelta', 'pacedList', 'bigUploads']);
     const measured = async <R>(name: Case, run: (seconds: number) => Promise<R>, count: (r: R) => number): Promise<{ result: R; cpu: CpuShare } | null> => {
       if (!wanted.has(name)) return null;
       if (!options.smoke) await run(WARMUP_S);
@@ -446,6 +528,7 @@ export async function measureServer(env: Record<string, string | undefined>, opt
     const pacedDeltas = (await measured('pacedDelta', (s) => deltaCase(atPace(s), true), (r) => r.latencies.length))?.result ?? { latencies: [], failures: 0, elapsed: 1 };
     const pacedLists = (await measured('pacedList', (s) => pacedListCase(atPace(s)), (r) => r.latencies.length))?.result ?? { latencies: [], failures: 0 };
     const floored = await measured('floor', floorCase, (r) => r['2xx']);
+    const bigged = (await measured('bigUploads', bigCase, (r) => r.done))?.result ?? { health: [], done: 0, failures: 0 };
     const saves = saved?.result ?? { latencies: [], failures: 0, elapsed: 1 };
     const lists = listed?.result;
     const floor = floored?.result;
@@ -484,6 +567,12 @@ export async function measureServer(env: Record<string, string | undefined>, opt
       floorP50: floor?.latency.p50 ?? Number.NaN,
       floorP99: floor?.latency.p99 ?? Number.NaN,
       floorCpu: floored?.cpu ?? noCpu,
+      bigHealthP50: round(quantile(bigged.health, 0.5), 1),
+      bigHealthP99: round(quantile(bigged.health, 0.99), 1),
+      bigHealthCount: bigged.health.length,
+      bigUploads: bigged.done,
+      bigFailures: bigged.failures,
+      bigBytes: big ? Buffer.byteLength(big.json) : 0,
     };
   } finally {
     server.child.kill('SIGTERM');
@@ -519,6 +608,16 @@ export function boundRows(prefix: string, what: string, op: string, cpu: CpuShar
     { name: `${prefix} ${what}: CPU per ${op}, all parties`, value: round(perOp, 2), unit: 'ms', target: '', met: null },
     { name: `${prefix} ${what}: most ${op}s/s ${cpu.cores} cores give at that cost`, value: round(ceiling, 0), unit: `${op}s/s`, target: '', met: null },
     { name: `${prefix} ${what}: least mean latency at ${connections} clients`, value: round((connections / ceiling) * 1000, 1), unit: 'ms', target: '', met: null },
+  ];
+}
+
+/** The maximal-upload case: /healthz p99 while 4 clients send maximal scene bodies (target < 50 ms). */
+export function bigUploadRows(prefix: string, n: LoadNumbers): BenchRow[] {
+  return [
+    { name: `${prefix} healthz p99 under 4 concurrent maximal uploads`, value: n.bigHealthP99, unit: 'ms', target: '< 50', met: n.bigHealthCount > 0 && n.bigHealthP99 < 50 },
+    { name: `${prefix} healthz p50 under 4 concurrent maximal uploads`, value: n.bigHealthP50, unit: 'ms', target: '', met: null },
+    { name: `${prefix} maximal uploads answered (scene of ${round(n.bigBytes / 1048576, 2)} MiB; gzip upload and inline backup)`, value: n.bigUploads, unit: 'count', target: '', met: null },
+    { name: `${prefix} maximal upload failures`, value: n.bigFailures, unit: 'count', target: '0', met: n.bigFailures === 0 },
   ];
 }
 

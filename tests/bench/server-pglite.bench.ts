@@ -1,13 +1,13 @@
 // Scene save and scene list throughput and p99 latency with the embedded PGlite (one process, one
 // connection): informational, see tests/bench/README.md for how far it goes.
-import { boundRows, CONNECTIONS, cpuRows, floorRows, measureServer } from './server-load';
+import { bigUploadRows, boundRows, CONNECTIONS, cpuRows, floorRows, measureServer } from './server-load';
 import type { Benchmark } from './types';
 
 const bench: Benchmark = {
   id: 'server-pglite',
   title: `server on PGlite: scene save (upload 100 KB gzip + PUT; one-wall delta PUT) and scene list, ${CONNECTIONS} clients`,
   async run({ smoke }) {
-    const n = await measureServer({ DATABASE_URL: undefined, SERVER_PROCESSES: undefined }, { smoke, cases: ['save', 'delta', 'list', 'floor'] });
+    const n = await measureServer({ DATABASE_URL: undefined, SERVER_PROCESSES: undefined }, { smoke, cases: ['save', 'delta', 'list', 'floor', 'bigUploads'] });
     const see = 'see README';
     return [
       { name: 'PGlite scene file size (gzip)', value: n.fileBytes, unit: 'B', target: '', met: null },
@@ -29,6 +29,7 @@ const bench: Benchmark = {
       ...cpuRows('PGlite', 'list', 'list', n.listCpu, false),
       ...boundRows('PGlite', 'list', 'list', n.listCpu, false, n.connections),
       ...floorRows('PGlite', n, false),
+      ...bigUploadRows('PGlite', n),
     ];
   },
 };

@@ -5,7 +5,7 @@
 import os from 'node:os';
 import { findPgBin } from '../server/pg-harness';
 import { startDurableCluster } from './pg-cluster';
-import { boundRows, CONNECTIONS, cpuRows, floorRows, measureServer, PACE_S, postgresPids } from './server-load';
+import { bigUploadRows, boundRows, CONNECTIONS, cpuRows, floorRows, measureServer, PACE_S, postgresPids } from './server-load';
 import type { Benchmark, BenchRow } from './types';
 
 const SAVE_P99_MS = 100;
@@ -60,6 +60,7 @@ const bench: Benchmark = {
           ...cpuRows(p, 'list', 'list', n.listCpu, withDb),
           ...boundRows(p, 'list', 'list', n.listCpu, withDb, n.connections),
           ...floorRows(p, n, withDb),
+          ...bigUploadRows(p, n),
           // 50 designers at work: each saves a one-wall edit (or lists) once every PACE_S seconds.
           { name: `${p}: delta save p50 at designer pace (${n.connections} clients, one save each per ${PACE_S} s)`, value: n.pacedDeltaP50, unit: 'ms', target: '', met: null },
           { name: `${p}: delta save p99 at designer pace`, value: n.pacedDeltaP99, unit: 'ms', target: `< ${SAVE_P99_MS} ms`, met: n.pacedDeltaP99 < SAVE_P99_MS },

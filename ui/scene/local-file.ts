@@ -22,10 +22,11 @@ export const LOCAL_FILE_MIME = 'application/gzip';
 /** What the file picker offers (import still reads any file the designer picks or drops). */
 export const LOCAL_FILE_ACCEPT = '.yfscene,.gz,.json';
 /**
- * The largest file import reads: the server's limit for a stored scene file (UPLOAD_LIMITS.scene),
- * so that whatever is imported can also be saved. A real export is a small fraction of it.
+ * The largest file import reads: the server's cap on a scene file (SCENE_FILE_MAX_INFLATED in
+ * server/scenes/limits.ts), so that whatever is imported can also be saved. A real export is a
+ * small fraction of it (the largest bench house: 0.76 MiB of JSON, 88 KiB gzip).
  */
-export const LOCAL_FILE_MAX_BYTES = 128 * 1024 * 1024;
+export const LOCAL_FILE_MAX_BYTES = 8 * 1024 * 1024;
 
 /** What the export needs to know of the session (core.md §5). */
 export interface ExportContext {
