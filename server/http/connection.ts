@@ -7,6 +7,7 @@
 //
 // Also here: telling an aborted request (the client went away) from a failed one.
 import type { IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
 import { Readable } from 'node:stream';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from './env';
@@ -19,6 +20,14 @@ import type { AppEnv } from './env';
 export const DRAIN_MAX_BYTES = 1024 * 1024;
 /** How long the server waits for that remainder before it closes the connection instead. */
 export const DRAIN_MAX_MS = 2000;
+
+/**
+ * After an answer that closes the connection, how long the server goes on reading (and dropping)
+ * what the client still sends before it closes the socket for good. Closing at once with unread
+ * bytes makes the kernel reset the connection, and a client still writing its body may then see
+ * the reset (EPIPE, ECONNRESET) before it has read the answer.
+ */
+export const LINGER_MS = 2000;
 
 /** The request body stopped because the client went away (socket closed before the body ended). */
 export class ClientGoneError extends Error {
@@ -105,6 +114,27 @@ function closeAfter(c: Context<AppEnv>): void {
 }
 
 /**
+ * A lingering close: once Node has written the answer it calls socket.destroySoon(); this socket's
+ * does a half close instead (FIN after the answer), keeps dropping what the client still sends,
+ * and closes when the client does or LINGER_MS later.
+ */
+function lingerAfter(incoming: IncomingMessage): void {
+  const socket = incoming.socket as (Socket & { destroySoon?: () => void }) | null;
+  if (!socket || socket.destroyed) return;
+  if (incoming.listenerCount('data') + incoming.listenerCount('readable') === 0) {
+    incoming.on('data', () => {});
+    incoming.resume();
+  }
+  socket.destroySoon = () => {
+    if (socket.destroyed) return;
+    socket.end();
+    const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+    timer.unref();
+    socket.once('close', () => clearTimeout(timer));
+  };
+}
+
+/**
  * After the route has answered: drains a small unread remainder of the body (so the connection
  * stays open) or marks the answer `Connection: close`. Nothing to do when the body was read to its
  * end, when the whole of it has arrived already (Node drops it from memory), or when the client
@@ -115,13 +145,16 @@ export function bodyRemainder(): MiddlewareHandler<AppEnv> {
     await next();
     const incoming = nodeIncoming(c);
     if (!incoming || incoming.readableEnded || incoming.destroyed || clientGone(c)) return;
-    if (c.res.headers.get('Connection')?.toLowerCase() === 'close') return;
+    if (c.res.headers.get('Connection')?.toLowerCase() === 'close') return lingerAfter(incoming);
     // Another reader (a web stream over the request, a route's own iterator) still holds the body:
     // reading beside it would lose bytes, and the adapter's pauses would stall a drain.
     const held = incoming.listenerCount('data') + incoming.listenerCount('readable') > 0;
     if (!held && incoming.complete) return;
     const declared = Number(incoming.headers['content-length'] ?? NaN);
     const left = Number.isFinite(declared) ? declared - (consumed.get(incoming) ?? 0) : DRAIN_MAX_BYTES;
-    if (held || left > DRAIN_MAX_BYTES || !(await drain(incoming, DRAIN_MAX_BYTES, DRAIN_MAX_MS))) closeAfter(c);
+    if (held || left > DRAIN_MAX_BYTES || !(await drain(incoming, DRAIN_MAX_BYTES, DRAIN_MAX_MS))) {
+      closeAfter(c);
+      lingerAfter(incoming);
+    }
   };
 }
