@@ -75,6 +75,7 @@ export interface SendOptions {
 }
 
 const CHUNK = 64 * 1024;
+const ANSWER_TIMEOUT_MS = 15_000;
 
 /**
  * One request on `agent`. Rejects when no answer came (the connection was dropped); an error
@@ -97,6 +98,7 @@ export function send(agent: http.Agent, port: number, o: SendOptions): Promise<A
       res.on('data', (c: Buffer) => chunks.push(c));
       const localPort = req.socket?.localPort ?? 0;
       res.on('end', () => {
+        if (settled) return;
         settled = true;
         if (!keep && !req.writableEnded) req.destroy();
         resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, text: Buffer.concat(chunks).toString(), localPort, sent });
@@ -108,6 +110,14 @@ export function send(agent: http.Agent, port: number, o: SendOptions): Promise<A
     req.on('error', (e) => {
       if (!answered) reject(new Error(`${o.method} ${o.path}: no answer (${e.message})`));
     });
+    // a server that neither answers nor closes fails the request, not the whole suite by its timeout
+    const timer = setTimeout(() => {
+      if (settled) return;
+      settled = true;
+      req.destroy();
+      reject(new Error(`${o.method} ${o.path}: no answer in ${ANSWER_TIMEOUT_MS} ms`));
+    }, ANSWER_TIMEOUT_MS);
+    req.on('close', () => clearTimeout(timer));
     if (!o.stream) {
       if (o.body) sent = o.body.byteLength;
       req.end(o.body);
