@@ -72,18 +72,24 @@ for (const backend of backends()) {
     });
 
     it('a request whose client went away is logged once as an abort, not as an error', async () => {
-      const before = served.logs.length;
-      const req = http.request({ host: '127.0.0.1', port: served.port, path: '/api/admin/tile', method: 'POST', headers: { ...auth, 'Content-Length': 200_000 } });
-      req.on('error', () => {});
-      req.write(Buffer.alloc(64 * 1024, 0x20));
-      // the server has started reading the body when its socket closes
-      await new Promise((r) => setTimeout(r, 150));
-      req.destroy();
-      const lines = () => served.logs.slice(before).filter((l) => l.path === '/api/admin/tile');
-      await until(() => lines().length > 0);
-      await new Promise((r) => setTimeout(r, 100));
-      expect(lines()).toEqual([expect.objectContaining({ level: 'info', msg: 'request aborted', method: 'POST', status: 499 })]);
-      expect(served.logs.slice(before).filter((l) => l.level === 'error' || l.level === 'warn')).toEqual([]);
+      // a JSON body read by readBodyBytes, and a scene file streamed to storage
+      for (const [path, length, start] of [
+        ['/api/admin/tile', 200_000, Buffer.alloc(64 * 1024, 0x20)],
+        ['/meta20/x/scene/upload', 2_000_000, Buffer.concat([Buffer.from('{"format":"'), Buffer.alloc(64 * 1024, 0x61)])],
+      ] as const) {
+        const before = served.logs.length;
+        const req = http.request({ host: '127.0.0.1', port: served.port, path: `${path}?kind=scene`, method: 'POST', headers: { ...auth, 'Content-Length': length } });
+        req.on('error', () => {});
+        req.write(start);
+        // the server has started reading the body when its socket closes
+        await new Promise((r) => setTimeout(r, 150));
+        req.destroy();
+        const lines = () => served.logs.slice(before).filter((l) => l.path === path);
+        await until(() => lines().length > 0);
+        await new Promise((r) => setTimeout(r, 100));
+        expect(lines(), path).toEqual([expect.objectContaining({ level: 'info', msg: 'request aborted', method: 'POST', status: 499 })]);
+        expect(served.logs.slice(before).filter((l) => l.level === 'error' || l.level === 'warn'), path).toEqual([]);
+      }
     });
 
     describe('store_category_map and ids the lists cast', () => {
