@@ -134,7 +134,7 @@ for (const backend of backends()) {
             source,
           ]);
         }
-        for (const q of [{}, { cate_id: String(cateId) }, { source_type: 'tile' }, { source_type: 'paving' }]) {
+        for (const q of [{}, { cate_id: String(cateId) }, { source_type: 'tile' }, { source_type: 'paving' }] as Record<string, string>[]) {
           const list = await admin.get<{ total: number; data: { model_id: string; item: unknown }[] }>(PATH, { action: 'get_category_map_page_list', ...q });
           expect(list.status, JSON.stringify(q)).toBe(200);
           for (const row of list.body.retdata.data.filter((r) => r.model_id === 'not-a-number')) expect(row.item).toBeNull();
