@@ -52,9 +52,11 @@ export function noteConsumed(incoming: IncomingMessage, bytes: number): void {
 
 /** True once the client has gone away (its socket closed, or the request's signal aborted). */
 export function clientGone(c: Context<AppEnv>): boolean {
-  if (c.req.raw.signal.aborted) return true;
-  const socket = nodeIncoming(c)?.socket;
-  return socket ? socket.destroyed : false;
+  // Under Node the socket tells (and reading the signal there would build an AbortController
+  // for every request); app.request() in tests has only the signal.
+  const incoming = nodeIncoming(c);
+  if (incoming) return incoming.socket?.destroyed ?? false;
+  return c.req.raw.signal.aborted;
 }
 
 /** Errors a body stream or fetch throws when its request was aborted. */
@@ -144,7 +146,7 @@ export function bodyRemainder(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     await next();
     const incoming = nodeIncoming(c);
-    if (!incoming || incoming.readableEnded || incoming.destroyed || clientGone(c)) return;
+    if (!incoming || incoming.readableEnded || incoming.destroyed || !incoming.socket || incoming.socket.destroyed) return;
     if (c.res.headers.get('Connection')?.toLowerCase() === 'close') return lingerAfter(incoming);
     // Another reader (a web stream over the request, a route's own iterator) still holds the body:
     // reading beside it would lose bytes, and the adapter's pauses would stall a drain.
