@@ -7,6 +7,7 @@ import { LocalDiskStorage } from './storage/local-disk';
 import type { FileStorage } from './storage/types';
 import type { AppDeps, AppEnv } from './http/env';
 import { errorHandler, notFoundHandler } from './http/errors';
+import { bodyRemainder } from './http/connection';
 import { requestContext, securityHeaders } from './http/middleware';
 import { mountStaticUi } from './http/static-ui';
 import { createRateLimiters, limitByAddress } from './http/rate-limit';
@@ -45,6 +46,7 @@ export function createApp({ db, config, logger, storage, now = Date.now }: Creat
   const app = new Hono<AppEnv>();
 
   app.use('*', requestContext(logger));
+  app.use('*', bodyRemainder()); // drain or close on what a refusal left of the body
   app.use('*', securityHeaders(config.frameAncestors));
 
   app.route('/healthz', healthRoutes(deps));

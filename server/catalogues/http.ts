@@ -11,7 +11,7 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import { ApiError, badRequest } from '../http/envelope';
 import type { AppEnv } from '../http/env';
-import { parseWith, readJson, readQuery } from '../http/input';
+import { parseJsonBytes, parseWith, readBodyBytes, readQuery } from '../http/input';
 import { RETCODE } from '../http/retcodes';
 
 /** A missing item and another tenant's item look the same: 404, nothing about which. */
@@ -119,8 +119,10 @@ export async function readActionBody(
   limit: number,
   fallback?: string,
 ): Promise<{ action: string; body: Record<string, unknown> }> {
-  const hasBody = c.req.raw.body !== null && c.req.header('content-length') !== '0';
-  const raw: unknown = hasBody ? await readJson(c, z.unknown(), limit) : {};
+  // An empty body counts as none. (Not `c.req.raw.body !== null`: under @hono/node-server that
+  // getter wraps the request in a web stream that starts reading it.)
+  const bytes = c.req.header('content-length') === '0' ? new Uint8Array(0) : await readBodyBytes(c, limit);
+  const raw: unknown = bytes.byteLength === 0 ? {} : parseJsonBytes(bytes);
   const body = parseWith(ActionShape, raw);
   const action = fallback ?? c.req.query('action') ?? body.action;
   if (!action) throw badRequest('action');

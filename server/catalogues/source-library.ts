@@ -274,10 +274,13 @@ export async function listCategoryMaps(
         coalesce(t.spec, v.spec, fm.spec) as item_spec, coalesce(t.brand, v.brand, fm.brand) as item_brand
        from library_category_maps m
        join library_categories c on c.id = m.category_id
-       left join tiles t on m.source_type = 'tile' and m.model_id ~ '^[0-9]{1,9}$' and t.id = m.model_id::int
+       -- The casts sit inside CASE: PostgreSQL may evaluate the conditions of an AND in any order,
+       -- and one row with a model_id that is not a number must not fail every list.
+       left join tiles t on m.source_type = 'tile' and t.id = (case when m.model_id ~ '^[0-9]{1,9}$' then m.model_id::int end)
          and (t.owner_project is null or t.owner_project = ${project})
-       left join pavings v on m.source_type in ('paving', 'waterjet') and m.model_id ~ '^[0-9]{1,9}$'
-         and v.id = m.model_id::int and v.kind = m.source_type and (v.owner_project is null or v.owner_project = ${project})
+       left join pavings v on m.source_type in ('paving', 'waterjet')
+         and v.id = (case when m.model_id ~ '^[0-9]{1,9}$' then m.model_id::int end)
+         and v.kind = m.source_type and (v.owner_project is null or v.owner_project = ${project})
        -- furniture models are filed by model_id; the project's brand copy wins over the public one
        left join lateral (
          select fm.name, fm.model_id, '/files/' || fm.file_base || '.png' as cover,

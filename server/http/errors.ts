@@ -4,6 +4,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Logger } from '../logger';
 import { message } from '../messages';
 import { ApiError, badRequest, envelopeBody, errorResponse } from './envelope';
+import { ClientGoneError, clientGone, isAbortError } from './connection';
 import type { AppEnv } from './env';
 import { isEnvelopePath } from './paths';
 import { RETCODE } from './retcodes';
@@ -34,6 +35,9 @@ export function errorHandler(logger: Logger): ErrorHandler<AppEnv> {
       const status = err.status as ContentfulStatusCode;
       return c.json(envelopeBody(c, status, err.message || String(status), null), status);
     }
+    // The client went away mid-request (its body stream broke off): not a server fault, and
+    // nobody is there to read an answer. requestContext logs it once, as an abort.
+    if (err instanceof ClientGoneError || (isAbortError(err) && clientGone(c))) return new Response(null, { status: 499 });
     if (isDataException(err)) {
       logger.warn('database refused a value: a validator is missing', { reqId: c.get('reqId'), method: c.req.method, path: c.req.path, error: err });
       return errorResponse(c, badRequest('body'));

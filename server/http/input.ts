@@ -1,7 +1,9 @@
 // Reading untrusted input. Whatever a client sends, the answer is a 400 (or 413) envelope that
 // names the offending field, never a 500.
+import type { IncomingMessage } from 'node:http';
 import type { Context } from 'hono';
 import type { z } from 'zod';
+import { ClientGoneError, nodeIncoming, noteConsumed } from './connection';
 import { ApiError, badRequest } from './envelope';
 import type { AppEnv } from './env';
 import { RETCODE } from './retcodes';
@@ -43,6 +45,16 @@ export async function readBodyBytes(c: Context<AppEnv>, limit: number): Promise<
   }
   const declared = c.req.header('content-length');
   if (declared !== undefined && Number(declared) > limit) throw tooLarge(limit);
+  // Under @hono/node-server the IncomingMessage itself: a refusal leaves the rest unread there
+  // for bodyRemainder() to drain or close on. (Cancelling the Request's web stream instead left
+  // the body paused inside Node's stream adapter, where the server's own drain stalled and
+  // dropped the kept-alive connection.)
+  const incoming = nodeIncoming(c);
+  if (incoming && !incoming.readableDidRead) {
+    const bytes = concat(await readIncoming(incoming, limit));
+    cache.arrayBuffer = Promise.resolve(bytes.buffer);
+    return bytes;
+  }
   const stream = c.req.raw.body;
   if (!stream) return new Uint8Array(0);
   const reader = stream.getReader();
@@ -58,14 +70,58 @@ export async function readBodyBytes(c: Context<AppEnv>, limit: number): Promise<
     }
     chunks.push(value);
   }
+  const bytes = concat(chunks);
+  cache.arrayBuffer = Promise.resolve(bytes.buffer);
+  return bytes;
+}
+
+function concat(chunks: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
+  let total = 0;
+  for (const chunk of chunks) total += chunk.byteLength;
   const bytes = new Uint8Array(total);
   let offset = 0;
   for (const chunk of chunks) {
     bytes.set(chunk, offset);
     offset += chunk.byteLength;
   }
-  cache.arrayBuffer = Promise.resolve(bytes.buffer);
   return bytes;
+}
+
+/**
+ * The body's chunks, read off the Node request. Over `limit` it stops reading (the rest stays on
+ * the socket) and throws the 413; a client that goes away part way is a ClientGoneError.
+ */
+function readIncoming(incoming: IncomingMessage, limit: number): Promise<Buffer[]> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    let settled = false;
+    const finish = (error: unknown): void => {
+      if (settled) return;
+      settled = true;
+      incoming.off('data', onData);
+      incoming.off('end', onEnd);
+      incoming.off('error', onGone);
+      incoming.off('close', onGone);
+      if (error) {
+        incoming.pause();
+        reject(error);
+      } else resolve(chunks);
+    };
+    const onData = (chunk: Buffer): void => {
+      total += chunk.byteLength;
+      noteConsumed(incoming, total);
+      if (total > limit) finish(tooLarge(limit));
+      else chunks.push(chunk);
+    };
+    const onEnd = (): void => finish(null);
+    const onGone = (): void => finish(new ClientGoneError());
+    if (incoming.destroyed) return onGone();
+    incoming.on('data', onData);
+    incoming.once('end', onEnd);
+    incoming.once('error', onGone);
+    incoming.once('close', onGone);
+  });
 }
 
 /**

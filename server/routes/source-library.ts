@@ -102,13 +102,33 @@ const MapPageQuery = z.object({
   source_type: z.preprocess(blank, SourceType.optional()),
   library_type: OptionalLibraryType,
 });
-const StoreMapBody = z.object({ model_id: ModelId, source_type: SourceType, cate_id: Id, cate_name: z.string().max(100).optional() });
-const StoreMapMultiBody = z.object({
-  model_id_list: z.array(ModelId).min(1).max(MAX_ITEMS),
-  source_type: SourceType,
-  cate_id: Id,
-  cate_name: z.string().max(100).optional(),
-});
+/**
+ * Source types whose items are catalogue rows filed by their integer id (the lists join them as
+ * one): anything else there could never be shown, so filing it is refused. Furniture models
+ * ('model') and other types are filed by their text model_id. Deleting stays lenient, so rows
+ * filed before this check can still be taken out.
+ */
+const ROW_ID_SOURCE_TYPES: ReadonlySet<string> = new Set(['tile', 'paving', 'waterjet', 'material']);
+const ROW_ID = /^[1-9][0-9]{0,9}$/;
+
+function rowIdsOnly(sourceType: string, ids: readonly string[], path: (i: number) => (string | number)[], ctx: z.RefinementCtx): void {
+  if (!ROW_ID_SOURCE_TYPES.has(sourceType)) return;
+  ids.forEach((id, i) => {
+    if (!ROW_ID.test(id) || Number(id) > 2_147_483_647) ctx.addIssue({ code: 'custom', path: path(i), message: 'not a row id' });
+  });
+}
+
+const StoreMapBody = z
+  .object({ model_id: ModelId, source_type: SourceType, cate_id: Id, cate_name: z.string().max(100).optional() })
+  .superRefine((b, ctx) => rowIdsOnly(b.source_type, [b.model_id], () => ['model_id'], ctx));
+const StoreMapMultiBody = z
+  .object({
+    model_id_list: z.array(ModelId).min(1).max(MAX_ITEMS),
+    source_type: SourceType,
+    cate_id: Id,
+    cate_name: z.string().max(100).optional(),
+  })
+  .superRefine((b, ctx) => rowIdsOnly(b.source_type, b.model_id_list, (i) => ['model_id_list', i], ctx));
 const DeleteMapBody = z.object({ model_id: ModelId, source_type: SourceType, cate_id: z.preprocess(blank, Id.optional()), library_type: LibraryType });
 const DeleteMapMultiBody = z.object({
   model_id_list: z.array(ModelId).min(1).max(MAX_ITEMS),
