@@ -9,11 +9,12 @@ import { computeJoints } from '../../kernel-worker/geometry/joints';
 import { analysePlan } from '../../kernel-worker/geometry/plan';
 import { detectRooms } from '../../kernel-worker/geometry/rooms';
 import { buildWallGraph, type WallGraph } from '../../kernel-worker/geometry/wall-graph';
-import { gridPlan } from './geometry-plans';
+import { gridPlan, officeStorey } from './geometry-plans';
 import { median, round } from './stats';
 import type { Benchmark } from './types';
 
 const SMALL_TARGET_MS = 5;
+const OFFICE_TARGET_MS = 30;
 const RATIO_TARGET = 2;
 const SMALL_RUNS = Number(process.env.BENCH_GEOMETRY_RUNS ?? 200);
 const LARGE_RUNS = Math.max(5, Math.round(SMALL_RUNS / 7));
@@ -102,6 +103,14 @@ const geometry: Benchmark = {
     const smallTimes: number[] = [];
     for (let i = 0; i < smallRuns; i++) smallTimes.push(time(() => analysePlan(small)));
 
+    // An office storey as real buildings have it (issue 18): a room of over 80 corners, niches
+    // and channels narrower than the walls, free-standing walls, column casings.
+    const office = officeStorey();
+    const officeRooms = analysePlan(office).rooms.length;
+    for (let i = 0; i < 10; i++) analysePlan(office);
+    const officeTimes: number[] = [];
+    for (let i = 0; i < smallRuns; i++) officeTimes.push(time(() => analysePlan(office)));
+
     const large = gridPlan({ cols: side, rows: side, seed: 11 });
     const graph: WallGraph = buildWallGraph(large);
     const check = plainFaceWalk(graph.nodeX, graph.nodeY, graph.edgeFrom, graph.edgeTo);
@@ -129,6 +138,7 @@ const geometry: Benchmark = {
     for (let i = 0; i < Math.max(smoke ? 1 : 5, largeRuns / 3); i++) fullTimes.push(time(() => analysePlan(large)));
 
     const s = median(smallTimes);
+    const o = median(officeTimes);
     const ref = median(referenceTimes);
     const det = median(detectTimes);
     const full = median(fullTimes);
@@ -138,6 +148,7 @@ const geometry: Benchmark = {
     console.log(`  500-wall plan: ${smallRooms} rooms; ${largeLabel}: ${large.length} walls, ${graph.nodeCount} nodes`);
     return [
       { name: `500-wall plan, walls -> graph, joints, footprints, rooms (${smallRooms} rooms) median`, value: round(s), unit: 'ms', target: `< ${SMALL_TARGET_MS} ms`, met: s < SMALL_TARGET_MS },
+      { name: `${office.length}-wall office storey, walls -> everything (${officeRooms} rooms) median`, value: round(o), unit: 'ms', target: `< ${OFFICE_TARGET_MS} ms`, met: o < OFFICE_TARGET_MS },
       { name: `${largeLabel}, plain half-edge face walk (reference) median`, value: round(ref), unit: 'ms', target: '', met: null },
       { name: `${largeLabel}, room detection on the wall graph median`, value: round(det), unit: 'ms', target: '', met: null },
       { name: `${largeLabel}, room detection / reference (median of per-round ratios)`, value: round(ratio, 2), unit: 'x', target: `<= ${RATIO_TARGET}x`, met: ratio <= RATIO_TARGET },
