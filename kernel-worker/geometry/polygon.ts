@@ -157,22 +157,30 @@ function properCrossing(a: Vec2, b: Vec2, c: Vec2, d: Vec2): Vec2 | null {
  * the joint construction folded over itself: its inverted part is what the neighbouring walls
  * already cover, and dropping it leaves the part (if any) that sticks out of them.
  */
-export function positiveLoops(ring: readonly Vec2[], depth = 0): Vec2[][] {
-  const n = ring.length;
-  if (n < 3) return [];
-  if (depth < 16) {
-    for (let i = 0; i < n; i++) {
-      const a = ring[i]!;
-      const b = ring[(i + 1) % n]!;
+export function positiveLoops(ring: readonly Vec2[]): Vec2[][] {
+  const out: Vec2[][] = [];
+  // A work list, not recursion with a depth limit: each split leaves two rings of fewer points
+  // than the one split, so it ends however many times a ring crosses itself.
+  const work: (readonly Vec2[])[] = [ring];
+  while (work.length > 0) {
+    const r = work.pop()!;
+    const n = r.length;
+    if (n < 3) continue;
+    let split = false;
+    for (let i = 0; i < n && !split; i++) {
+      const a = r[i]!;
+      const b = r[(i + 1) % n]!;
       for (let j = i + 2; j < n; j++) {
         if (i === 0 && j === n - 1) continue;
-        const x = properCrossing(a, b, ring[j]!, ring[(j + 1) % n]!);
+        const x = properCrossing(a, b, r[j]!, r[(j + 1) % n]!);
         if (!x) continue;
-        const first = [x, ...ring.slice(i + 1, j + 1)];
-        const second = [x, ...ring.slice(j + 1), ...ring.slice(0, i + 1)];
-        return [...positiveLoops(cleanRing(first), depth + 1), ...positiveLoops(cleanRing(second), depth + 1)];
+        // Second pushed first: loops come out in ring order, as the recursive version gave them.
+        work.push(cleanRing([x, ...r.slice(j + 1), ...r.slice(0, i + 1)]), cleanRing([x, ...r.slice(i + 1, j + 1)]));
+        split = true;
+        break;
       }
     }
+    if (!split && signedArea(r) > 0) out.push([...r]);
   }
-  return signedArea(ring) > 0 ? [[...ring]] : [];
+  return out;
 }

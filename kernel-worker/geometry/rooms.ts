@@ -1,29 +1,33 @@
 import type { Vec2 } from '../../protocol/records';
 import type { Joints } from './joints';
 import { assignIslands, pruneDangling, walkFaces, type Faces } from './faces';
-import { cleanRing, COLLINEAR_TOLERANCE, positiveLoops, signedArea } from './polygon';
-import { MIN_ROOM_AREA, roundMm } from './tolerance';
+import { cleanRing, COLLINEAR_TOLERANCE, pointInRing, positiveLoops, signedArea } from './polygon';
+import { MIN_ROOM_AREA, MIN_ROOM_WIDTH, roundMm } from './tolerance';
 import { nodePoint, origin, type WallGraph } from './wall-graph';
 
 // Rooms are the bounded faces of the wall graph, walked as a half-edge structure: from each
 // half-edge, the next one is the first live half-edge clockwise from its twin around the node it
 // arrives at (the sharpest left turn), so every face is walked counter-clockwise with the face on
 // its left. Decisions:
-// - Only walls on a cycle bound rooms. Dangling walls (chains ending in a free end) and bridges
-//   (a wall joining an island to the rest, found as an edge with the same face on both sides) are
-//   left out of the walk; the floor runs under them and the room outline crosses their roots.
-// - A face walked clockwise (negative area) is the outside of a connected group of walls. If it
-//   lies inside a room of another group (an island: a freestanding box of walls, a column), it
-//   becomes a hole of the smallest such room: that room's area excludes the island and its walls;
-//   the island's own faces are rooms of their own. Otherwise it is the plan's outside and dropped.
+// - Every wall is walked, dangling ones and bridges too (round their square free ends), so a room's
+//   outline goes round a wall sticking into it: wall footprints are no floor. Only an end wholly
+//   inside the walls it hangs from is left out (pruneSwallowed). `bounding` marks walls on cycles.
+// - A face walked clockwise (negative area) is the outside of a connected group of walls, and so is
+//   the face round a tree of walls standing free. If it lies inside a room of another group (an
+//   island: a freestanding box of walls, a column, a free wall), it becomes a hole of the smallest
+//   such room: that room's area excludes the island and its walls; the island's own faces are
+//   rooms of their own. Otherwise it is the plan's outside and dropped.
 // - The room outline is the inner faces of its walls: the gap corners of the mitred joints
 //   (joints.ts) along the face, so the floor meets every footprint edge to edge.
 // - Where walls are thicker than the face is long (a face edge shorter than the joints at its
 //   ends, a face smaller than its walls), some wall faces run backwards between their corners:
 //   the outline is then rebuilt by edge events (RingBuilder.collapse), and a ring that still
-//   crosses itself (a face pinched in two by thick walls) keeps its largest counter-clockwise loop.
-// - A face whose inner outline encloses less than MIN_ROOM_AREA (0.01 m²) is no room (two walls
-//   drawn closer than their thickness).
+//   crosses itself (a face pinched in two by thick walls) gives a room per counter-clockwise loop.
+// - Floor joined to other floor only through a neck narrower than the thinnest wall of the face
+//   (and than MIN_ROOM_WIDTH) is cut there (findNeck, splitAtNecks): two rooms touching through a
+//   gap narrower than their walls stay two, and the channel or a niche that narrow is cut off.
+// - Enclosed floor under MIN_ROOM_AREA (0.5 m²) or MIN_ROOM_WIDTH (250 mm mean width) is a pocket
+//   (a column casing, a duct): no room (isPocket).
 // Performance: a plan of 10,000 rooms is detected in about the time of a plain face walk, so the
 // outlines are kept flat (one Float64Array for all rooms) and each room is a small view object
 // that makes its Vec2 outline, wall ids and half-edges when first read (then keeps them).
@@ -37,7 +41,7 @@ export interface DetectedRoom {
   readonly areaMm2: number;
   /** floor area in m², two decimals */
   readonly area: number;
-  /** floor area in m², two decimals; the same as area (the floor under dangling walls is counted) */
+  /** floor area in m², two decimals; the same as area (net of every wall footprint) */
   readonly groundArea: number;
   /** area within the wall centre lines, m², two decimals (half of each bounding wall counted) */
   readonly centreLineArea: number;
@@ -62,28 +66,26 @@ export const squareMetres = (mm2: number): number => Math.round(mm2 / 10_000) / 
 
 export function detectRooms(g: WallGraph, joints: Joints): RoomDetection {
   const edges = g.edgeCount;
+  // The walls on cycles: what bounds rooms (dangling chains and bridges do not).
+  const cyclic = new Uint8Array(edges).fill(1);
+  pruneDangling(g, cyclic);
+  // The walk takes every wall but the overshoots the joints swallow, so a dangling wall's sides
+  // and free end are part of the outline of the room it stands in (its footprint is no floor).
   const live = new Uint8Array(edges).fill(1);
-  pruneDangling(g, live);
+  pruneSwallowed(g, live);
 
   const faceOf = new Int32Array(2 * edges);
-  let faces = walkFaces(g, live, faceOf);
-  let bridges = false;
-  for (let e = 0; e < edges; e++) {
-    if (live[e] && faceOf[2 * e] === faceOf[2 * e + 1]) {
-      live[e] = 0;
-      bridges = true;
-    }
-  }
-  if (bridges) {
-    // A bridge's removal can leave new dangling chains only if a tree hung off it; prune again.
-    pruneDangling(g, live);
-    faces = walkFaces(g, live, faceOf);
-  }
+  const faces = walkFaces(g, live, faceOf);
+  const bounding = new Uint8Array(edges);
+  for (let e = 0; e < edges; e++) bounding[e] = cyclic[e]! & (faceOf[2 * e] !== faceOf[2 * e + 1] ? 1 : 0);
 
   const positive: number[] = [];
   const negative: number[] = [];
   for (let f = 0; f < faces.area.length; f++) {
-    if (faces.area[f]! > 0) positive.push(f);
+    // A tree of walls standing free (no cycle: every half-edge's twin on the same face) is the
+    // outside of its group, whatever rounding makes of its zero area.
+    if (Math.abs(faces.area[f]!) <= 1 && isTree(faces, faceOf, f)) negative.push(f);
+    else if (faces.area[f]! > 0) positive.push(f);
     else if (faces.area[f]! < 0) negative.push(f);
   }
   const holesOf = new Map<number, number[]>();
@@ -96,32 +98,227 @@ export function detectRooms(g: WallGraph, joints: Joints): RoomDetection {
     const from = faces.offset[f]!;
     const to = faces.offset[f + 1]!;
     if (facesRunForward(g, joints, faces.cycles, from, to)) builder.collect(g, joints, faces.cycles, from, to);
-    else builder.collapse(g, faces.cycles, from, to);
-    if (builder.crossesItself()) builder.keepLargestPositiveLoop();
-    const outlineArea = builder.count >= 3 ? store.append(builder) : 0;
-    if (outlineArea < MIN_ROOM_AREA) {
-      store.dropLast();
+    else {
+      builder.collapse(g, faces.cycles, from, to, null);
+      // Round the dangling walls when that gives floor within the face's centre lines; else
+      // without them (a few edge events can cross a wall end's line far off).
+      if (builder.count >= 3 && !(builder.signedArea() <= faces.area[f]! + 1)) builder.collapse(g, faces.cycles, from, to, cyclic);
+    }
+    // Floor joined only through a channel narrower than the walls: rooms of their own.
+    let loops: Vec2[][] | null = null;
+    // A ring folded by thick walls (their faces passed each other): each floor left is a room.
+    if (builder.crossesItself()) loops = splitAtNecks(positiveLoops(builder.toVec2()), neckWidth(g, faces.cycles, from, to));
+    else if (builder.count < 3) continue;
+    else if (turnsRight(builder.xs, builder.ys, builder.count)) {
+      const width = neckWidth(g, faces.cycles, from, to);
+      if (findNeck(builder.xs, builder.ys, builder.count, width)) loops = splitAtNecks([builder.toVec2()], width);
+    }
+    const holeFaces = holesOf.get(f);
+    const holes: Vec2[][] = !holeFaces ? [] : holeFaces.map((h) => {
+      const ring = new RingBuilder();
+      ring.collect(g, joints, faces.cycles, faces.offset[h]!, faces.offset[h + 1]!);
+      // Thick island walls may fold their outer ring at sharp corners: keep its outside (clockwise) loops.
+      const points = ring.toVec2();
+      const outside = positiveLoops([...points].reverse());
+      return outside.length === 1 ? outside[0]!.reverse() : points;
+    });
+    for (let k = 0; k < (loops ? loops.length : 1); k++) {
+      if (loops) builder.load(loops[k]!);
+      const mine = !loops || loops.length === 1 ? holes : holes.filter((h) => h.length > 0 && pointInRing(h[0]!, loops![k]!));
+      let areaMm2 = store.append(builder);
+      for (const hole of mine) areaMm2 += signedArea(hole);
+      if (isPocket(areaMm2, areaMm2 < MIN_AREA ? 0 : builder.perimeter() + mine.reduce((sum, hole) => sum + perimeter(hole), 0))) {
+        store.dropLast();
+        continue;
+      }
+      if (mine.length > 0) store.holes.set(rooms.length, mine);
+      store.commit(f, areaMm2);
+      rooms.push(new RoomView(store, rooms.length));
+    }
+  }
+  return { rooms, bounding };
+}
+
+/**
+ * An enclosed space too small or too narrow to be a room (a column casing, a duct, the gap
+ * behind a lining wall): less than MIN_ROOM_AREA of floor, or a mean width (2 x area /
+ * perimeter, the width of a long strip) under MIN_ROOM_WIDTH.
+ */
+export function isPocket(areaMm2: number, perimeterMm: number): boolean {
+  return !(areaMm2 >= MIN_AREA) || (2 * areaMm2) / perimeterMm < MIN_WIDTH;
+}
+
+// Read once: imported bindings can cost a getter call on every read, and this runs per room.
+const MIN_AREA = MIN_ROOM_AREA;
+const MIN_WIDTH = MIN_ROOM_WIDTH;
+
+function perimeter(ring: readonly Vec2[]): number {
+  let sum = 0;
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) sum += Math.hypot(ring[i]!.x - ring[j]!.x, ring[i]!.y - ring[j]!.y);
+  return sum;
+}
+
+/** Whether face f is walked round a tree of walls (both sides of each wall in the same face). */
+function isTree(faces: Faces, faceOf: Int32Array, f: number): boolean {
+  for (let i = faces.offset[f]!; i < faces.offset[f + 1]!; i++) if (faceOf[faces.cycles[i]! ^ 1] !== f) return false;
+  return true;
+}
+
+/**
+ * Floor joined to other floor through a neck narrower than this is cut there: the thickness of
+ * the thinnest wall along the face, and at least MIN_ROOM_WIDTH (no one walks through less).
+ */
+function neckWidth(g: WallGraph, cycles: Int32Array, from: number, to: number): number {
+  let half = Infinity;
+  for (let i = from; i < to; i++) half = Math.min(half, g.edgeHalfThickness[cycles[i]! >> 1]!);
+  return Math.max(2 * half, MIN_WIDTH);
+}
+
+/**
+ * Drops dangling walls whose free end lies within the walls at their other end (a wall drawn a
+ * few cm past another): nothing of them reaches into the room, and the joint there may have cut
+ * them short. Repeatedly, so a small tree of such ends goes entirely.
+ */
+function pruneSwallowed(g: WallGraph, live: Uint8Array): void {
+  const { ring, ringStart, edgeFrom, edgeTo, dirX, dirY, nodeX, nodeY, edgeHalfThickness: half, edgeLength } = g;
+  const degree = new Int32Array(g.nodeCount);
+  for (let e = 0; e < g.edgeCount; e++) {
+    degree[edgeFrom[e]!]!++;
+    degree[edgeTo[e]!]!++;
+  }
+  /** Whether p lies in the body of a wall leaving w other than by h (from half a thickness behind w). */
+  const covered = (w: number, h: number, px: number, py: number): boolean => {
+    for (let p = ringStart[w]!; p < ringStart[w + 1]!; p++) {
+      const o = ring[p]!;
+      if (o === h || !live[o >> 1]) continue;
+      const rx = px - nodeX[w]!;
+      const ry = py - nodeY[w]!;
+      const along = rx * dirX[o]! + ry * dirY[o]!;
+      const across = Math.abs(rx * dirY[o]! - ry * dirX[o]!);
+      const ho = half[o >> 1]!;
+      if (across <= ho + COLLINEAR_TOLERANCE && along >= -ho && along <= edgeLength[o >> 1]!) return true;
+    }
+    return false;
+  };
+  const stack: number[] = [];
+  for (let v = 0; v < g.nodeCount; v++) if (degree[v] === 1) stack.push(v);
+  while (stack.length > 0) {
+    const v = stack.pop()!;
+    if (degree[v] !== 1) continue;
+    let h = -1;
+    for (let p = ringStart[v]!; p < ringStart[v + 1]! && h < 0; p++) if (live[ring[p]! >> 1]) h = ring[p]! ^ 1;
+    if (h < 0) continue;
+    // h runs from the junction w to the free end v: are both corners of its end inside other walls?
+    const w = h & 1 ? edgeTo[h >> 1]! : edgeFrom[h >> 1]!;
+    if (degree[w]! < 2) continue;
+    const hh = half[h >> 1]!;
+    const lx = nodeX[v]! - dirY[h]! * hh;
+    const ly = nodeY[v]! + dirX[h]! * hh;
+    const rx = nodeX[v]! + dirY[h]! * hh;
+    const ry = nodeY[v]! - dirX[h]! * hh;
+    if (!covered(w, h, lx, ly) || !covered(w, h, rx, ry)) continue;
+    live[h >> 1] = 0;
+    degree[v] = 0;
+    if (--degree[w]! === 1) stack.push(w);
+  }
+}
+
+/**
+ * The narrowest neck of a counter-clockwise ring narrower than `width`: a right-turning corner i and the point
+ * (qx, qy) of an edge j (from corner j to j + 1) not next to it, closer than `width`, such that
+ * cutting the ring along i-q leaves two counter-clockwise rings each of more area than the cut's
+ * length squared (so a jog, a chamfer or a wide corner is no neck: their "piece" has no or
+ * little floor). Null when there is none. Shoelace prefix sums make each candidate O(1).
+ */
+function findNeck(xs: ArrayLike<number>, ys: ArrayLike<number>, n: number, width: number): { i: number; j: number; qx: number; qy: number } | null {
+  if (n < 4 || !(width > 0) || !turnsRight(xs, ys, n)) return null;
+  const prefix = new Float64Array(n + 1);
+  for (let k = 0; k < n; k++) {
+    const k1 = k + 1 < n ? k + 1 : 0;
+    prefix[k + 1] = prefix[k]! + xs[k]! * ys[k1]! - xs[k1]! * ys[k]!;
+  }
+  const total = prefix[n]!;
+  let best: { i: number; j: number; qx: number; qy: number } | null = null;
+  let bestD2 = width * width;
+  for (let i = 0; i < n; i++) {
+    const px = xs[i]!;
+    const py = ys[i]!;
+    const a = i > 0 ? i - 1 : n - 1;
+    const b = i + 1 < n ? i + 1 : 0;
+    if ((px - xs[a]!) * (ys[b]! - py) - (py - ys[a]!) * (xs[b]! - px) >= 0) continue;
+    for (let j = 0; j < n; j++) {
+      const j1 = j + 1 < n ? j + 1 : 0;
+      if (j === i || j1 === i) continue;
+      const ax = xs[j]!;
+      const ay = ys[j]!;
+      const ex = xs[j1]! - ax;
+      const ey = ys[j1]! - ay;
+      // Cheap reject: the edge's box grown by the best distance so far.
+      if (px < Math.min(ax, ax + ex) - width || px > Math.max(ax, ax + ex) + width || py < Math.min(ay, ay + ey) - width || py > Math.max(ay, ay + ey) + width) continue;
+      const len2 = ex * ex + ey * ey;
+      const t = len2 === 0 ? 0 : Math.min(1, Math.max(0, ((px - ax) * ex + (py - ay) * ey) / len2));
+      const qx = ax + ex * t;
+      const qy = ay + ey * t;
+      const d2 = (px - qx) ** 2 + (py - qy) ** 2;
+      if (d2 >= bestD2) continue;
+      // Piece from i along the ring to j, then q: twice its signed area.
+      const along = j >= i ? prefix[j]! - prefix[i]! : total - prefix[i]! + prefix[j]!;
+      const first = (along + xs[j]! * qy - qx * ys[j]! + qx * py - px * qy) / 2;
+      const second = total / 2 - first;
+      const least = Math.max(d2, 1);
+      if (!(first > least && second > least)) continue;
+      best = { i, j, qx, qy };
+      bestD2 = d2;
+    }
+  }
+  return best;
+}
+
+/** Whether a counter-clockwise ring has a corner turning right (a neck needs one: the floor goes round a wall end or into a channel there). */
+function turnsRight(xs: ArrayLike<number>, ys: ArrayLike<number>, n: number): boolean {
+  for (let i = 0; i < n; i++) {
+    const a = i > 0 ? i - 1 : n - 1;
+    const b = i + 1 < n ? i + 1 : 0;
+    if ((xs[i]! - xs[a]!) * (ys[b]! - ys[i]!) - (ys[i]! - ys[a]!) * (xs[b]! - xs[i]!) < 0) return true;
+  }
+  return false;
+}
+
+/**
+ * Cuts rings at their necks (findNeck) until none is left: floor that touches other floor only
+ * through a channel narrower than the walls is a space of its own (and the channel, once cut
+ * off at both ends, a pocket: isPocket).
+ */
+function splitAtNecks(rings: Vec2[][], width: number): Vec2[][] {
+  const out: Vec2[][] = [];
+  const work = [...rings];
+  while (work.length > 0) {
+    const ring = work.pop()!;
+    const n = ring.length;
+    const neck = findNeck(
+      ring.map((p) => p.x),
+      ring.map((p) => p.y),
+      n,
+      width,
+    );
+    if (!neck) {
+      if (n >= 3) out.push(ring);
       continue;
     }
-    let areaMm2 = outlineArea;
-    const holeFaces = holesOf.get(f);
-    if (holeFaces) {
-      const holes = holeFaces.map((h) => {
-        builder.collect(g, joints, faces.cycles, faces.offset[h]!, faces.offset[h + 1]!);
-        return builder.toVec2();
-      });
-      // Thick island walls may fold their outer ring at sharp corners: keep its outside (clockwise) loops.
-      for (let k = 0; k < holes.length; k++) {
-        const loops = positiveLoops([...holes[k]!].reverse());
-        holes[k] = loops.length === 1 ? loops[0]!.reverse() : holes[k]!;
-      }
-      for (const hole of holes) areaMm2 += signedArea(hole);
-      store.holes.set(rooms.length, holes);
+    const { i, j } = neck;
+    const q = { x: roundMm(neck.qx), y: roundMm(neck.qy) };
+    const first: Vec2[] = [];
+    for (let k = i; k !== j; k = k + 1 < n ? k + 1 : 0) first.push(ring[k]!);
+    first.push(ring[j]!, q);
+    const second: Vec2[] = [q];
+    for (let k = j + 1 < n ? j + 1 : 0; k !== i; k = k + 1 < n ? k + 1 : 0) second.push(ring[k]!);
+    second.push(ring[i]!);
+    for (const piece of [first, second]) {
+      const clean = cleanRing(piece);
+      if (clean.length >= 3 && signedArea(clean) > 0) work.push(clean);
     }
-    store.commit(f, areaMm2);
-    rooms.push(new RoomView(store, rooms.length));
   }
-  return { rooms, bounding: live };
+  return out;
 }
 
 const NO_HOLES: readonly (readonly Vec2[])[] = Object.freeze([]);
@@ -131,9 +328,9 @@ class RoomStore {
   xs: Float64Array;
   ys: Float64Array;
   /** room r's outline is xs/ys[start[r] .. start[r + 1]) */
-  readonly start: Int32Array;
-  readonly face: Int32Array;
-  readonly areaMm2: Float64Array;
+  start: Int32Array;
+  face: Int32Array;
+  areaMm2: Float64Array;
   readonly holes = new Map<number, (readonly Vec2[])[]>();
   readonly cache: { outline?: Vec2[]; centreLine?: Vec2[]; wallIds?: string[]; halfEdges?: Int32Array }[] = [];
   count = 0;
@@ -181,6 +378,19 @@ class RoomStore {
   }
 
   commit(face: number, areaMm2: number): void {
+    if (this.count === this.face.length) {
+      // One face may give several rooms (pinched or cut at a neck): grow.
+      const size = 2 * this.face.length + 1;
+      const start = new Int32Array(size + 1);
+      start.set(this.start);
+      this.start = start;
+      const faceIds = new Int32Array(size);
+      faceIds.set(this.face);
+      this.face = faceIds;
+      const areas = new Float64Array(size);
+      areas.set(this.areaMm2);
+      this.areaMm2 = areas;
+    }
     this.face[this.count] = face;
     this.areaMm2[this.count] = areaMm2;
     this.count++;
@@ -270,40 +480,34 @@ class RingBuilder {
   count = 0;
 
   collect(g: WallGraph, j: Joints, cycles: Int32Array, from: number, to: number): void {
-    const { ring, ringStart, ringPos, edgeFrom, edgeTo } = g;
+    const { ring, ringStart, ringPos, edgeFrom, edgeTo, dirX, dirY, edgeHalfThickness } = g;
     const { gapCount, gapX, gapY } = j;
     let n = 0;
-    let xs = this.xs;
-    let ys = this.ys;
     for (let i = from; i < to; i++) {
       const incomingTwin = cycles[i === from ? to - 1 : i - 1]! ^ 1;
-      let h = cycles[i]!;
+      const h = cycles[i]!;
       const v = h & 1 ? edgeTo[h >> 1]! : edgeFrom[h >> 1]!;
       const lo = ringStart[v]!;
       const hi = ringStart[v + 1]!;
-      for (;;) {
-        for (let k = 0; k < gapCount[h]!; k++) {
-          const x = gapX[2 * h + k]!;
-          const y = gapY[2 * h + k]!;
-          if (n > 0 && xs[n - 1] === x && ys[n - 1] === y) continue;
-          while (n >= 2 && redundant(xs[n - 2]!, ys[n - 2]!, xs[n - 1]!, ys[n - 1]!, x, y)) n--;
-          if (n === xs.length) {
-            const bx = new Float64Array(2 * n);
-            const by = new Float64Array(2 * n);
-            bx.set(xs);
-            by.set(ys);
-            this.xs = xs = bx;
-            this.ys = ys = by;
-          }
-          xs[n] = x;
-          ys[n] = y;
-          n++;
-        }
-        const pos = ringPos[h]! + 1;
-        h = ring[pos < hi ? pos : lo]!;
-        if (h === incomingTwin) break;
+      if (hi - lo === 1) {
+        // A free end (a dangling wall's): round its square end, from the incoming side's face to h's.
+        const half = edgeHalfThickness[h >> 1]!;
+        n = this.add(n, roundMm(g.nodeX[v]! + dirY[h]! * half), roundMm(g.nodeY[v]! - dirX[h]! * half));
+        n = this.add(n, roundMm(g.nodeX[v]! - dirY[h]! * half), roundMm(g.nodeY[v]! + dirX[h]! * half));
+        continue;
       }
+      // The gaps from h counter-clockwise to the incoming twin run each from its wall's left face
+      // to the next one's right face: the outline takes them the other way round, from the twin
+      // clockwise to h (all the way round when the face turns back here).
+      let q = incomingTwin;
+      do {
+        const pos = ringPos[q]! - 1;
+        q = ring[pos >= lo ? pos : hi - 1]!;
+        for (let k = gapCount[q]! - 1; k >= 0; k--) n = this.add(n, gapX[2 * q + k]!, gapY[2 * q + k]!);
+      } while (q !== h);
     }
+    const xs = this.xs;
+    const ys = this.ys;
     // The seam: the last points against the first ones.
     let first = 0;
     for (let changed = true; changed && n - first >= 3; ) {
@@ -326,15 +530,34 @@ class RingBuilder {
     this.count = n - first;
   }
 
+  /** Appends (x, y) after the first n points, dropping a repeat and points it makes redundant; returns the new count. */
+  private add(n: number, x: number, y: number): number {
+    let xs = this.xs;
+    let ys = this.ys;
+    if (n > 0 && xs[n - 1] === x && ys[n - 1] === y) return n;
+    while (n >= 2 && redundant(xs[n - 2]!, ys[n - 2]!, xs[n - 1]!, ys[n - 1]!, x, y)) n--;
+    if (n === xs.length) {
+      this.count = n;
+      this.grow(n + 1);
+      xs = this.xs;
+      ys = this.ys;
+    }
+    xs[n] = x;
+    ys[n] = y;
+    return n + 1;
+  }
+
   /**
    * The inner outline of a face some of whose wall faces run backwards (walls thicker than the
    * face is long there), by edge events as in a straight skeleton: each face edge is its wall's
    * inner face line; repeatedly the edge that runs most backwards between its neighbours' corners
-   * is dropped and its neighbours meet directly, until all run forwards. A face too small for its
+   * is dropped and its neighbours meet directly, until all run forwards. A dangling wall's free
+   * end is a line too, so the outline still goes round it; with `skip` (walls on cycles), the
+   * walls it marks 0 are left out instead. A face too small for its
    * walls ends with fewer than 3 edges: no outline. Steps between walls of different thickness
    * are not kept on this path (it only runs for such degenerate faces).
    */
-  collapse(g: WallGraph, cycles: Int32Array, from: number, to: number): void {
+  collapse(g: WallGraph, cycles: Int32Array, from: number, to: number, skip: Uint8Array | null): void {
     const px: number[] = [];
     const py: number[] = [];
     const dx: number[] = [];
@@ -345,6 +568,14 @@ class RingBuilder {
       const half = g.edgeHalfThickness[h >> 1]!;
       const ux = g.dirX[h]!;
       const uy = g.dirY[h]!;
+      if (skip && !skip[h >> 1]) continue;
+      if (!skip && g.ringStart[v + 1]! - g.ringStart[v]! === 1) {
+        // A dangling wall's free end: its square end is a line through the node, across the wall.
+        px.push(g.nodeX[v]!);
+        py.push(g.nodeY[v]!);
+        dx.push(-uy);
+        dy.push(ux);
+      }
       const k = px.length - 1;
       const x = g.nodeX[v]! - uy * half;
       const y = g.nodeY[v]! + ux * half;
@@ -386,13 +617,46 @@ class RingBuilder {
       if (worst < 0) break;
       lines = lines.filter((_, i) => i !== worst);
     }
+    this.load(cleanRing(corners.map((c) => ({ x: roundMm(c![0]), y: roundMm(c![1]) }))));
+  }
+
+  /** Makes room for at least n points, keeping the first count. */
+  grow(n: number): void {
+    if (n <= this.xs.length) return;
+    const size = Math.max(n, 2 * this.xs.length);
+    const xs = new Float64Array(size);
+    const ys = new Float64Array(size);
+    xs.set(this.xs.subarray(0, this.count));
+    ys.set(this.ys.subarray(0, this.count));
+    this.xs = xs;
+    this.ys = ys;
+  }
+
+  /** Takes the ring as it is. */
+  load(points: readonly Vec2[]): void {
     this.count = 0;
-    const ring: Vec2[] = corners.map((c) => ({ x: roundMm(c![0]), y: roundMm(c![1]) }));
-    for (const p of cleanRing(ring)) {
+    this.grow(points.length);
+    for (const p of points) {
       this.xs[this.count] = p.x;
       this.ys[this.count] = p.y;
       this.count++;
     }
+  }
+
+  signedArea(): number {
+    let sum = 0;
+    for (let i = 0, j = this.count - 1; i < this.count; j = i++) sum += this.xs[j]! * this.ys[i]! - this.xs[i]! * this.ys[j]!;
+    return sum / 2;
+  }
+
+  perimeter(): number {
+    let sum = 0;
+    for (let i = 0, j = this.count - 1; i < this.count; j = i++) {
+      const dx = this.xs[i]! - this.xs[j]!;
+      const dy = this.ys[i]! - this.ys[j]!;
+      sum += Math.sqrt(dx * dx + dy * dy);
+    }
+    return sum;
   }
 
   /** Whether two edges that are not neighbours cross (the thick walls of a small or narrow face folded the ring). */
@@ -408,28 +672,6 @@ class RingBuilder {
       }
     }
     return false;
-  }
-
-  /**
-   * Replaces a folded ring by its largest counter-clockwise loop (see positiveLoops): the floor
-   * that is left once the walls' faces have passed each other. A face pinched in two by thick
-   * walls keeps its larger part; a face too small for its walls keeps nothing.
-   */
-  keepLargestPositiveLoop(): void {
-    let best: Vec2[] = [];
-    let bestArea = 0;
-    for (const loop of positiveLoops(this.toVec2())) {
-      const a = signedArea(loop);
-      if (a > bestArea) {
-        best = loop;
-        bestArea = a;
-      }
-    }
-    this.count = best.length;
-    best.forEach((p, i) => {
-      this.xs[i] = p.x;
-      this.ys[i] = p.y;
-    });
   }
 
   toVec2(): Vec2[] {
@@ -467,20 +709,49 @@ function segmentsCross(ax: number, ay: number, bx: number, by: number, cx: numbe
  */
 function facesRunForward(g: WallGraph, j: Joints, cycles: Int32Array, from: number, to: number): boolean {
   const { gapCount, gapX, gapY } = j;
+  const { ring, ringStart, ringPos, edgeFrom, edgeTo, dirX, dirY, nodeX, nodeY, edgeHalfThickness } = g;
   for (let i = from; i < to; i++) {
     const h = cycles[i]!;
-    if (gapCount[h] === 0) return false;
-    // Start: the first corner of h's own gap at its origin. End: the last corner of the gap just
-    // before h's twin around its target (h's left face meets the next wall there).
-    const twin = h ^ 1;
-    const w = h & 1 ? g.edgeFrom[h >> 1]! : g.edgeTo[h >> 1]!;
-    const pos = g.ringPos[twin]!;
-    const before = g.ring[pos > g.ringStart[w]! ? pos - 1 : g.ringStart[w + 1]! - 1]!;
-    const n = gapCount[before]!;
-    if (n === 0) return false;
-    const ex = gapX[2 * before + n - 1]! - gapX[2 * h]!;
-    const ey = gapY[2 * before + n - 1]! - gapY[2 * h]!;
-    if (ex * g.dirX[h]! + ey * g.dirY[h]! < -1e-6) return false;
+    const e = h >> 1;
+    const ux = dirX[h]!;
+    const uy = dirY[h]!;
+    // Start: the first corner of h's own gap at its origin (its left face's corner at a free end).
+    // End: the last corner of the gap just before h's twin around its target (h's left face
+    // meets the next wall there), or h's left face at a free end.
+    const v = h & 1 ? edgeTo[e]! : edgeFrom[e]!;
+    const w = h & 1 ? edgeFrom[e]! : edgeTo[e]!;
+    const freeStart = ringStart[v + 1]! - ringStart[v]! === 1;
+    const freeEnd = ringStart[w + 1]! - ringStart[w]! === 1;
+    let along: number;
+    if (!freeStart && !freeEnd) {
+      if (gapCount[h] === 0) return false;
+      const pos = ringPos[h ^ 1]!;
+      const before = ring[pos > ringStart[w]! ? pos - 1 : ringStart[w + 1]! - 1]!;
+      const n = gapCount[before]!;
+      if (n === 0) return false;
+      along = (gapX[2 * before + n - 1]! - gapX[2 * h]!) * ux + (gapY[2 * before + n - 1]! - gapY[2 * h]!) * uy;
+    } else {
+      const half = edgeHalfThickness[e]!;
+      let sx = nodeX[v]! - uy * half;
+      let sy = nodeY[v]! + ux * half;
+      if (!freeStart) {
+        if (gapCount[h] === 0) return false;
+        sx = gapX[2 * h]!;
+        sy = gapY[2 * h]!;
+      }
+      let ex = nodeX[w]! - uy * half;
+      let ey = nodeY[w]! + ux * half;
+      if (!freeEnd) {
+        const pos = ringPos[h ^ 1]!;
+        const before = ring[pos > ringStart[w]! ? pos - 1 : ringStart[w + 1]! - 1]!;
+        const n = gapCount[before]!;
+        if (n === 0) return false;
+        ex = gapX[2 * before + n - 1]!;
+        ey = gapY[2 * before + n - 1]!;
+      }
+      along = (ex - sx) * ux + (ey - sy) * uy;
+    }
+    if (along < -1e-6) return false;
   }
   return true;
 }

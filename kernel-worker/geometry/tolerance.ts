@@ -36,8 +36,17 @@ export const MITRE_LIMIT = 6;
 /** Points handed out (footprints, room outlines) are rounded to 1/OUTPUT_STEPS mm (a micrometre). */
 export const OUTPUT_STEPS = 1000;
 
-/** A face whose inner outline encloses less than this (mm², 0.01 m²) is no room. */
-export const MIN_ROOM_AREA = 10_000;
+/**
+ * Enclosed floor smaller than this (mm², 0.5 m²) is a pocket, not a room: a column casing, a
+ * duct, a shaft. It is not listed as a room and gets no floor (rooms.ts isPocket).
+ */
+export const MIN_ROOM_AREA = 500_000;
+
+/**
+ * Enclosed floor whose mean width (2 x area / perimeter: a long strip's width, half a square's
+ * side) is under this (mm) is a pocket too: the gap behind a lining wall, a chase.
+ */
+export const MIN_ROOM_WIDTH = 250;
 
 /**
  * Rounds to a micrometre: 5880.000000000001 becomes 5880, so outlines compare and serialise equal.

@@ -11,11 +11,12 @@ import { analysePlan } from '../../kernel-worker/geometry/plan';
 import { detectRooms } from '../../kernel-worker/geometry/rooms';
 import { buildWallGraph, type WallGraph, type WallInput } from '../../kernel-worker/geometry/wall-graph';
 import { joinWallEnds } from '../../kernel-worker/geometry/wall-join';
-import { gridPlan } from './geometry-plans';
+import { gridPlan, officeStorey } from './geometry-plans';
 import { median, round } from './stats';
 import type { Benchmark } from './types';
 
 const SMALL_TARGET_MS = 5;
+const OFFICE_TARGET_MS = 30;
 const RATIO_TARGET = 2;
 const SMALL_RUNS = Number(process.env.BENCH_GEOMETRY_RUNS ?? 200);
 const LARGE_RUNS = Math.max(5, Math.round(SMALL_RUNS / 7));
@@ -116,6 +117,13 @@ const geometry: Benchmark = {
     for (let i = 0; i < 20; i++) joinWallEnds(pulled);
     const joinTimes: number[] = [];
     for (let i = 0; i < smallRuns; i++) joinTimes.push(time(() => joinWallEnds(pulled)));
+    // An office storey as real buildings have it (issue 18): a room of over 80 corners, niches
+    // and channels narrower than the walls, free-standing walls, column casings.
+    const office = officeStorey();
+    const officeRooms = analysePlan(office).rooms.length;
+    for (let i = 0; i < 10; i++) analysePlan(office);
+    const officeTimes: number[] = [];
+    for (let i = 0; i < smallRuns; i++) officeTimes.push(time(() => analysePlan(office)));
 
     const large = gridPlan({ cols: side, rows: side, seed: 11 });
     const graph: WallGraph = buildWallGraph(large);
@@ -145,6 +153,7 @@ const geometry: Benchmark = {
 
     const s = median(smallTimes);
     const join = median(joinTimes);
+    const o = median(officeTimes);
     const ref = median(referenceTimes);
     const det = median(detectTimes);
     const full = median(fullTimes);
@@ -155,6 +164,7 @@ const geometry: Benchmark = {
     return [
       { name: `500-wall plan, walls -> graph, joints, footprints, rooms (${smallRooms} rooms) median`, value: round(s), unit: 'ms', target: `< ${SMALL_TARGET_MS} ms`, met: s < SMALL_TARGET_MS },
       { name: `500-wall plan, ends pulled back to the faces: joinWallEnds median`, value: round(join), unit: 'ms', target: '', met: null },
+      { name: `${office.length}-wall office storey, walls -> everything (${officeRooms} rooms) median`, value: round(o), unit: 'ms', target: `< ${OFFICE_TARGET_MS} ms`, met: o < OFFICE_TARGET_MS },
       { name: `${largeLabel}, plain half-edge face walk (reference) median`, value: round(ref), unit: 'ms', target: '', met: null },
       { name: `${largeLabel}, room detection on the wall graph median`, value: round(det), unit: 'ms', target: '', met: null },
       { name: `${largeLabel}, room detection / reference (median of per-round ratios)`, value: round(ratio, 2), unit: 'x', target: `<= ${RATIO_TARGET}x`, met: ratio <= RATIO_TARGET },

@@ -92,14 +92,33 @@ describe('room detection', () => {
     expect(byArea[1]!.areaMm2).toBe(5760 * 4760 - 3000 * 2500);
   });
 
-  it('ignores dangling walls: a stub into the room and a free wall inside it', () => {
+  it('takes dangling walls out of the floor: a stub into the room notches it, a free wall is a hole', () => {
     const plan = analysePlan([...defaultRoomWalls(), wall('stub', 3000, 0, 3000, 2000), wall('free', 1000, 1000, 2000, 2000)]);
     expect(plan.rooms).toHaveLength(1);
-    expect(plan.rooms[0]!.outline).toEqual(rectangle(120, 120, 5880, 4880));
-    expect(plan.rooms[0]!.wallIds).toEqual(['w0', 'w1', 'w2', 'w3']);
-    // They still have footprints of their own.
+    const room = plan.rooms[0]!;
+    // Round the stub: up its west face, across its square end, down its east face.
+    expect(room.outline).toEqual([
+      { x: 120, y: 120 },
+      { x: 2880, y: 120 },
+      { x: 2880, y: 2000 },
+      { x: 3120, y: 2000 },
+      { x: 3120, y: 120 },
+      { x: 5880, y: 120 },
+      { x: 5880, y: 4880 },
+      { x: 120, y: 4880 },
+    ]);
+    expect(room.wallIds).toEqual(['w0', 'stub', 'w1', 'w2', 'w3']);
+    // The free wall's footprint is a hole (clockwise), the floor is the outline less both walls.
+    expect(room.holes).toHaveLength(1);
+    expect(signedArea(room.holes[0]!)).toBeCloseTo(-signedArea(plan.footprints.get('free')![0]!), 6);
+    // (The free wall's corners are rounded to a micrometre.)
+    expect(Math.abs(room.areaMm2 - (5760 * 4760 - 240 * 1880 - Math.hypot(1000, 1000) * 240))).toBeLessThan(2);
+    for (const f of [...plan.footprints.values()].flat()) expect(Math.abs(intersectionArea(room, f))).toBeLessThan(1e-6);
+    // They still have footprints of their own, and bound no room.
     expect(plan.footprints.get('stub')).toHaveLength(1);
     expect(plan.footprints.get('free')).toHaveLength(1);
+    const edgeOf = (id: string) => plan.splits.find((s) => s.wallId === id)!.pieces[0]!.edge;
+    expect([plan.bounding[edgeOf('stub')], plan.bounding[edgeOf('free')], plan.bounding[edgeOf('w1')]]).toEqual([0, 0, 1]);
   });
 
   it('makes an island of walls a room of its own and a hole in the room around it', () => {
@@ -125,7 +144,7 @@ describe('room detection', () => {
     expect(intersectionArea(keyhole, inner!.outline)).toBeCloseTo(0, 6);
   });
 
-  it('treats a wall joining an island to the outer walls as a bridge: the same rooms', () => {
+  it("treats a wall joining an island to the outer walls as a bridge: the same rooms, less the bridge's floor", () => {
     const island = loop('i', [
       [2000, 2000],
       [4000, 2000],
@@ -133,7 +152,9 @@ describe('room detection', () => {
       [2000, 3000],
     ]);
     const bridged = analysePlan([...defaultRoomWalls(), ...island, wall('bridge', 4000, 2500, 6000, 2500)]);
-    expect(bridged.rooms.map((r) => r.area).sort()).toEqual([1.34, 24.64]);
+    // The outer room goes round the bridge and the island: its floor is less the bridge's 1760 x 240.
+    expect(bridged.rooms.map((r) => r.areaMm2).sort((a, b) => a - b)).toEqual([1760 * 760, 5760 * 4760 - 2240 * 1240 - 1760 * 240]);
+    expect(bridged.rooms.map((r) => r.area).sort()).toEqual([1.34, 24.22]);
   });
 
   it('puts an island in the smallest room around it, in a room nested in another', () => {
@@ -268,7 +289,7 @@ describe('random plans', () => {
   // Walls at any angle on a 250 mm grid, 120 or 240 thick, crossing, touching and overshooting
   // each other at random. Where walls are drawn closer than their thickness they overlap and so
   // may the rooms beside them; every other plan must come out exact: footprints with positive
-  // area, and no room overlapping another room or a wall that bounds rooms.
+  // area, and no room overlapping another room or any wall (dangling ones too).
   const plan = (seed: number) => {
     const r = mulberry32(seed);
     const p = () => ({ x: r.int(0, 40) * 250, y: r.int(0, 40) * 250 });
@@ -287,10 +308,10 @@ describe('random plans', () => {
       }
       if (wallsOverlap) continue;
       clean++;
-      const dangling = new Set(result.splits.filter((s) => s.pieces.some((p) => !result.bounding[p.edge])).map((s) => s.wallId));
+      // Dangling walls and bridges included: their footprints are no floor either.
       for (const [i, room] of result.rooms.entries()) {
         for (const other of result.rooms.slice(i + 1)) expect(Math.abs(intersectionArea(room, other)), `seed ${seed}`).toBeLessThan(10);
-        for (const { id, polygon } of all) if (!dangling.has(id)) expect(Math.abs(intersectionArea(room, polygon)), `seed ${seed} ${id}`).toBeLessThan(10);
+        for (const { id, polygon } of all) expect(Math.abs(intersectionArea(room, polygon)), `seed ${seed} ${id}`).toBeLessThan(10);
       }
     }
     expect(clean).toBeGreaterThan(50);

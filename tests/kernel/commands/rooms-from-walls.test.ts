@@ -90,15 +90,21 @@ describe('rooms from walls', () => {
     tk.expectMirrorInSync();
   });
 
-  it('leaves the room as it was for a dangling wall (T from one side) and a free-standing one', () => {
+  it('keeps the room for a dangling wall (T from one side) and a free-standing one, less their footprints', () => {
     const { tk, wallIds } = drawLoop(FLAT);
-    const before = tk.ofType('room');
+    const [before] = tk.ofType('room');
     tk.exec('wall.add', { start: p(3000, 0), end: p(3000, 2500) });
-    // The south wall is split at the T, but the floor runs under a dangling wall.
+    // The south wall is split at the T; the outline goes round the dangling wall.
     expect(tk.get(wallIds[0]!, 'wall').end).toEqual(p(3000, 0));
+    expect(Math.abs(signedArea(tk.get(before!.id, 'room').outline))).toBe(5760 * 4760 - 240 * 2380);
+    // The free-standing wall is a hole, cut in by a keyhole.
     tk.exec('wall.add', { start: p(1000, 3500), end: p(2000, 3500) });
-    expect(tk.ofType('room')).toEqual(before);
-    expect(areas(tk)).toEqual([27.42]);
+    const [after] = tk.ofType('room');
+    expect(tk.ofType('room')).toHaveLength(1);
+    expect(after).toMatchObject({ id: before!.id, name: before!.name, roomType: before!.roomType });
+    expect(Math.abs(signedArea(after!.outline))).toBeCloseTo(5760 * 4760 - 240 * 2380 - 240 * 1000, 6);
+    expect(areas(tk)).toEqual([26.61]);
+    tk.expectMirrorInSync();
   });
 
   it('cuts an island of walls out of the room around it as a keyhole outline, and makes it a room too', () => {
