@@ -4,7 +4,7 @@ import { fillLogin } from './support/login';
 // Issue 16: a save of a small edit sends only the delta against the version it is based on
 // (docs/scenes.md "Delta saves"), and the scene opens again with the edit from its file address.
 // Its own account, so no other spec's session is revoked by this one's login.
-const ACCOUNT = { project: 'yfang_corp', account: 'custmgr', password: 'Custom@2026' } as const;
+const ACCOUNT = { project: 'deson', account: 'custmgr', password: 'Custom@2026' } as const;
 
 function topBarButton(page: Page, name: string) {
   return page.getByRole('banner').getByRole('button', { name, exact: true });

@@ -11,7 +11,7 @@ import { openWorkspace } from './support/workspace';
 // live session, so this spec signs in with an account no other spec uses. It saves the furnished
 // room under test-results/furnish/ to look at.
 
-const ACCOUNT = { project: 'mnls', account: 'member', password: 'Member@2026' } as const;
+const ACCOUNT = { project: 'BCLS', account: 'custmgr', password: 'Custom@2026' } as const;
 const SHOTS = path.join('test-results', 'furnish');
 
 function productPanel(page: Page): Locator {

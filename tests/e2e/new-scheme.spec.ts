@@ -5,10 +5,10 @@ import { fillLogin } from './support/login';
 // Issue 16, 新建方案 and 户型入库 as a designer meets them: a new scheme from the house-type dialog
 // (counts, city, building) replaces the starting room after 保存提示 with an empty, unsaved
 // workspace; a room drawn there is saved and stored in the house-type library; a second new
-// scheme starts from a copy of that plan. One account has one live session: BCLS/agent is this
+// scheme starts from a copy of that plan. One account has one live session: deson/agent is this
 // spec's own.
 
-const ACCOUNT = { project: 'BCLS', account: 'agent', password: 'Agent@2026' } as const;
+const ACCOUNT = { project: 'deson', account: 'agent', password: 'Agent@2026' } as const;
 const SHOTS = '/tmp/shots/housetype';
 
 function panel(page: Page): Locator {

@@ -9,7 +9,7 @@ import { openWorkspace } from './support/workspace';
 // the sink, hob and backsplash chosen in the unit's 台面 section. It saves the 3D and plan
 // pictures under test-results/worktop/ to look at.
 
-const ACCOUNT = { project: 'deson', account: 'member', password: 'Member@2026' } as const;
+const ACCOUNT = { project: 'mnls', account: 'admin', password: 'Admin@2026' } as const;
 const SHOTS = path.join('test-results', 'worktop');
 
 async function choose(page: Page, scope: Locator, field: string, option: string) {
