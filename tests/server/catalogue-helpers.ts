@@ -7,9 +7,7 @@ import { createApiClient, createMemoryTokenStore, type ApiClient } from '../../a
 import { login } from '../../api/session';
 import { createApp } from '../../server/app';
 import { defaultConfig } from '../../server/config';
-import { runMigrations } from '../../server/db/migrate';
 import { silentLogger } from '../../server/logger';
-import { seedDemoData } from '../../server/seed';
 import type { FileStorage, PutOptions, StoredObjectInfo } from '../../server/storage/types';
 import { envelope, type Backend, type EnvelopeBody } from './helpers';
 
@@ -57,9 +55,7 @@ export class MemoryStorage implements FileStorage {
 
 /** Migrated and seeded database (demo accounts and the catalogue) with the app on top. */
 export async function openCatalogueApp(backend: Backend) {
-  const testDb = await backend.open();
-  await runMigrations(testDb.db);
-  await seedDemoData(testDb.db);
+  const testDb = await backend.openSeeded();
   const storage = new MemoryStorage();
   const config = defaultConfig({ distDir: '/nonexistent-dist-for-tests', dataDir: '/nonexistent-data-for-tests' });
   const app = createApp({ db: testDb.db, config, logger: silentLogger, storage });

@@ -8,6 +8,7 @@ import { runMigrations } from '../../server/db/migrate';
 import type { Db, DbKind } from '../../server/db/types';
 import { silentLogger } from '../../server/logger';
 import { seedDemoData } from '../../server/seed';
+import { pgliteTemplate, type PgliteTemplateFiles } from './pglite-templates';
 
 export interface TestDb {
   db: Db;
@@ -19,6 +20,8 @@ export interface Backend {
   available: boolean;
   /** a fresh, empty database (PGlite in memory, or a new schema on the test PostgreSQL) */
   open(): Promise<TestDb>;
+  /** a fresh database, migrated and with the demo data seeded */
+  openSeeded(): Promise<TestDb>;
 }
 
 /**
@@ -53,30 +56,39 @@ async function openPostgresSchema(url: string): Promise<TestDb> {
   };
 }
 
+async function migratedAndSeeded(open: () => Promise<TestDb>): Promise<TestDb> {
+  const testDb = await open();
+  await runMigrations(testDb.db);
+  await seedDemoData(testDb.db);
+  return testDb;
+}
+
+async function openPglite(template: keyof PgliteTemplateFiles): Promise<TestDb> {
+  const db = await createPgliteDb({ loadDataDir: pgliteTemplate(inject('pgliteTemplates')[template]) });
+  return { db, dispose: () => db.close() };
+}
+
 export function backends(): Backend[] {
   const pgUrl = inject('pgUrl');
   return [
     {
       name: 'pglite',
       available: true,
-      async open() {
-        const db = await createPgliteDb();
-        return { db, dispose: () => db.close() };
-      },
+      open: () => openPglite('empty'),
+      openSeeded: () => openPglite('seeded'),
     },
     {
       name: 'postgres',
       available: pgUrl !== null,
       open: () => openPostgresSchema(pgUrl as string),
+      openSeeded: () => migratedAndSeeded(() => openPostgresSchema(pgUrl as string)),
     },
   ];
 }
 
 /** Migrated and seeded database with the app on top, as main.ts builds it. */
 export async function openTestApp(backend: Backend, overrides: Partial<ServerConfig> = {}) {
-  const testDb = await backend.open();
-  await runMigrations(testDb.db);
-  await seedDemoData(testDb.db);
+  const testDb = await backend.openSeeded();
   const config = defaultConfig({ distDir: '/nonexistent-dist-for-tests', ...overrides });
   const app = createApp({ db: testDb.db, config, logger: silentLogger });
   return { ...testDb, app, config };

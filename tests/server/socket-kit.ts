@@ -7,10 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createApp } from '../../server/app';
 import { defaultConfig, type ServerConfig } from '../../server/config';
-import { runMigrations } from '../../server/db/migrate';
 import type { Db } from '../../server/db/types';
 import { createLogger, type LogFields } from '../../server/logger';
-import { seedDemoData } from '../../server/seed';
 import { MemoryStorage } from './catalogue-helpers';
 import type { Backend } from './helpers';
 
@@ -28,9 +26,7 @@ export interface ServedApp {
 }
 
 export async function serveTestApp(backend: Backend, overrides: Partial<ServerConfig> = {}): Promise<ServedApp> {
-  const testDb = await backend.open();
-  await runMigrations(testDb.db);
-  await seedDemoData(testDb.db);
+  const testDb = await backend.openSeeded();
   const logs: LogLine[] = [];
   const logger = createLogger({ level: 'info', write: (line) => logs.push(JSON.parse(line) as LogLine) });
   const config = defaultConfig({ distDir: '/nonexistent-dist-for-tests', dataDir: '/nonexistent-data-for-tests', ...overrides });
