@@ -141,7 +141,10 @@ export function invalidFile(field: string, reason: string): ApiError {
  * chunks rather than Transform streams: an upload passed through several stream layers, each
  * costing promises and events per chunk on the one event loop that serves every request.
  */
-const GUNZIP_SLICE = 16 * 1024;
+// 64 KiB, a socket read's size: smaller slices made every chunk wait several times for zlib's
+// thread and cost a full save a third of its throughput (bench server-pglite: 53 -> 80 saves/s).
+// Size and ratio are still checked on every 256 KiB that comes out, and a bomb stops there.
+const GUNZIP_SLICE = 64 * 1024;
 
 class SceneInspector {
   private readonly scanner = new SceneScanner(SCENE_FILE_MAX_DEPTH);
