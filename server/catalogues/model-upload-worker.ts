@@ -1,5 +1,5 @@
 // The job of a model-upload worker thread (model-upload-pool.ts starts it through
-// model-upload-boot.mjs): converts one upload at a time, so the server's event loop never runs
+// server/workers/boot.mjs): converts one upload at a time, so the server's event loop never runs
 // the CPU-heavy part. Answers carry the files' buffers as transfers, not copies.
 import { parentPort } from 'node:worker_threads';
 import { ModelUploadRefusal, processModelUpload } from './model-upload';

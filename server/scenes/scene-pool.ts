@@ -4,7 +4,7 @@
 // SCENE_POOL_THRESHOLD up go to a few worker threads instead (the model-upload pool's pattern:
 // started on first use, an idle thread stopped again, a thread that fails or runs past its time
 // fails its job rather than hanging the request). SCENE_WORKERS threads per process (default 2).
-import { Worker } from 'node:worker_threads';
+import { ThreadPool } from '../workers/thread-pool';
 import { prepareInlineBody, type InlineBody, type InlineBodyOptions } from './inline-body';
 import { SCENE_POOL_THRESHOLD } from './limits';
 
@@ -25,34 +25,21 @@ export interface ScenePoolOptions {
   readonly idleMs?: number;
 }
 
-interface Job {
-  readonly id: number;
-  readonly bytes: Uint8Array;
-  readonly options: InlineBodyOptions;
-  readonly resolve: (b: InlineBody) => void;
-  readonly reject: (e: unknown) => void;
-}
-
-interface Slot {
-  readonly worker: Worker;
-  job: Job | null;
-  timer: NodeJS.Timeout | null;
-  idle: NodeJS.Timeout | null;
-}
-
-const BOOT = new URL('../catalogues/model-upload-boot.mjs', import.meta.url);
-const ENTRY = new URL('./scene-worker.ts', import.meta.url).href;
+const ENTRY = new URL('./scene-worker.ts', import.meta.url);
 
 export class ScenePool {
-  private readonly slots = new Set<Slot>();
-  private readonly waiting: Job[] = [];
-  private nextId = 1;
-  private closed = false;
-  /** jobs run in a thread so far (tests: to see that a large body went there) */
-  jobsRun = 0;
+  private readonly pool: ThreadPool<SceneWorkerAnswer, InlineBody>;
 
-  constructor(private readonly options: ScenePoolOptions) {
-    if (!(options.workers >= 1)) throw new RangeError('ScenePool needs at least one worker');
+  constructor(options: ScenePoolOptions) {
+    this.pool = new ThreadPool<SceneWorkerAnswer, InlineBody>(
+      { entry: ENTRY, pool: 'ScenePool', name: 'scene worker', timeoutMs: 60_000, ...options },
+      (answer) => ('body' in answer ? { ok: true, value: answer.body } : { ok: false, error: new Error(`scene worker failed: ${answer.error}`) }),
+    );
+  }
+
+  /** jobs run in a thread so far (tests: to see that a large body went there) */
+  get jobsRun(): number {
+    return this.pool.jobsRun;
   }
 
   /**
@@ -61,86 +48,24 @@ export class ScenePool {
    */
   prepare(bytes: Uint8Array, options: InlineBodyOptions): Promise<InlineBody> {
     if (bytes.byteLength < SCENE_POOL_THRESHOLD) return Promise.resolve(prepareInlineBody(bytes, options));
-    if (this.closed) return Promise.reject(new Error('ScenePool is closed'));
-    return new Promise<InlineBody>((resolve, reject) => {
-      this.waiting.push({ id: this.nextId++, bytes, options, resolve, reject });
-      this.pump();
+    return this.pool.run((id) => {
+      const copy = bytes.slice();
+      const data: SceneWorkerJob = { id, bytes: copy, options };
+      return { data, transfer: [copy.buffer] };
     });
   }
 
-  async close(): Promise<void> {
-    this.closed = true;
-    for (const job of this.waiting.splice(0)) job.reject(new Error('ScenePool is closed'));
-    await Promise.all([...this.slots].map((slot) => this.drop(slot, new Error('ScenePool is closed'))));
+  close(): Promise<void> {
+    return this.pool.close();
   }
 
   get threads(): number {
-    return this.slots.size;
+    return this.pool.threads;
   }
 
   /** jobs waiting or running in a thread now */
   get busy(): number {
-    return this.waiting.length + [...this.slots].filter((s) => s.job !== null).length;
-  }
-
-  private pump(): void {
-    while (this.waiting.length > 0) {
-      let slot = [...this.slots].find((s) => s.job === null);
-      if (!slot) {
-        if (this.slots.size >= this.options.workers) return;
-        slot = this.start();
-      }
-      this.run(slot, this.waiting.shift()!);
-    }
-  }
-
-  private start(): Slot {
-    const worker = new Worker(BOOT, { workerData: { entry: ENTRY } });
-    worker.unref();
-    const slot: Slot = { worker, job: null, timer: null, idle: null };
-    worker.on('message', (answer: SceneWorkerAnswer) => this.answered(slot, answer));
-    worker.on('error', (e) => void this.drop(slot, e));
-    worker.on('exit', (code) => void this.drop(slot, new Error(`scene worker exited with code ${code}`)));
-    this.slots.add(slot);
-    return slot;
-  }
-
-  private run(slot: Slot, job: Job): void {
-    if (slot.idle) clearTimeout(slot.idle);
-    slot.idle = null;
-    slot.job = job;
-    const timeoutMs = this.options.timeoutMs ?? 60_000;
-    slot.timer = setTimeout(() => void this.drop(slot, new Error(`scene worker job ran past ${timeoutMs} ms`)), timeoutMs);
-    const copy = job.bytes.slice();
-    const message: SceneWorkerJob = { id: job.id, bytes: copy, options: job.options };
-    slot.worker.postMessage(message, [copy.buffer]);
-  }
-
-  private answered(slot: Slot, answer: SceneWorkerAnswer): void {
-    const job = slot.job;
-    if (!job || job.id !== answer.id) return;
-    if (slot.timer) clearTimeout(slot.timer);
-    slot.job = null;
-    slot.timer = null;
-    this.jobsRun++;
-    if ('body' in answer) job.resolve(answer.body);
-    else job.reject(new Error(`scene worker failed: ${answer.error}`));
-    this.pump();
-    if (slot.job === null) {
-      slot.idle = setTimeout(() => void this.drop(slot, new Error('idle')), this.options.idleMs ?? 60_000);
-      slot.idle.unref();
-    }
-  }
-
-  private async drop(slot: Slot, why: Error): Promise<void> {
-    if (!this.slots.delete(slot)) return;
-    if (slot.timer) clearTimeout(slot.timer);
-    if (slot.idle) clearTimeout(slot.idle);
-    const job = slot.job;
-    slot.job = null;
-    job?.reject(why);
-    await slot.worker.terminate();
-    if (!this.closed) this.pump();
+    return this.pool.busy;
   }
 }
 
