@@ -4,6 +4,7 @@
 // rectangle, so the importers fit the smallest rectangle around the footprint and read the wall
 // from it. Curved or L-shaped solids fill that rectangle badly and are reported instead.
 import type { Vec2 } from '../../protocol/records';
+import { signedArea } from '../geometry/polygon';
 
 /** Convex hull (Andrew's monotone chain), counter-clockwise, without collinear points. */
 export function convexHull(points: readonly Vec2[]): Vec2[] {
@@ -24,16 +25,6 @@ export function convexHull(points: readonly Vec2[]): Vec2[] {
   lower.pop();
   upper.pop();
   return lower.concat(upper);
-}
-
-export function polygonArea(ring: readonly Vec2[]): number {
-  let a = 0;
-  for (let i = 0; i < ring.length; i++) {
-    const p = ring[i]!;
-    const q = ring[(i + 1) % ring.length]!;
-    a += p.x * q.y - q.x * p.y;
-  }
-  return a / 2;
 }
 
 export interface FittedWall {
@@ -84,7 +75,7 @@ export function fitWall(points: readonly Vec2[], footprintArea?: number): Fitted
   }
   const midV = (minV + maxV) / 2;
   const at = (u: number): Vec2 => ({ x: u * ux - midV * uy, y: u * uy + midV * ux });
-  const covered = footprintArea ?? Math.abs(polygonArea(hull));
+  const covered = footprintArea ?? Math.abs(signedArea(hull));
   return { start: at(minU), end: at(maxU), thickness: maxV - minV, fill: Math.min(1, covered / best.area) };
 }
 

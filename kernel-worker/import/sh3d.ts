@@ -8,7 +8,7 @@ import { unzipSync } from 'fflate';
 import type { PlanOpeningInput, PlanWallInput } from '../../protocol/commands';
 import { PlanImportError, type ImportedPlan, type ImportedRoom, type ImportedStorey, type PlanImportSkip, type PlanImportSkipReason } from '../../protocol/plan-import';
 import type { OpeningKind, Vec2 } from '../../protocol/records';
-import { pointInRing } from '../geometry/polygon';
+import { pointInRing, ringLabelPoint } from '../geometry/polygon';
 import { alongAndOff } from './fit';
 import { roomTypeFromName } from './room-type-guess';
 
@@ -74,36 +74,6 @@ function openingKind(piece: XmlElement): OpeningKind {
   if (/double|doppel|双开|french/.test(words)) return 2 as OpeningKind;
   if (/window|fenster|窗/.test(words)) return 0 as OpeningKind;
   return 1 as OpeningKind;
-}
-
-/** A point well inside the polygon for the room's name: the centroid, else beside an edge's middle. */
-function insidePoint(ring: readonly Vec2[]): Vec2 | null {
-  let a = 0;
-  let cx = 0;
-  let cy = 0;
-  for (let i = 0; i < ring.length; i++) {
-    const p = ring[i]!;
-    const q = ring[(i + 1) % ring.length]!;
-    const c = p.x * q.y - q.x * p.y;
-    a += c;
-    cx += (p.x + q.x) * c;
-    cy += (p.y + q.y) * c;
-  }
-  if (a !== 0) {
-    const centroid = { x: cx / (3 * a), y: cy / (3 * a) };
-    if (pointInRing(centroid, ring)) return centroid;
-  }
-  for (let i = 0; i < ring.length; i++) {
-    const p = ring[i]!;
-    const q = ring[(i + 1) % ring.length]!;
-    const len = Math.hypot(q.x - p.x, q.y - p.y);
-    if (len < 1) continue;
-    for (const side of [1, -1]) {
-      const probe = { x: (p.x + q.x) / 2 - (side * (q.y - p.y) / len) * 50, y: (p.y + q.y) / 2 + (side * (q.x - p.x) / len) * 50 };
-      if (pointInRing(probe, ring)) return probe;
-    }
-  }
-  return null;
 }
 
 export function readSh3d(bytes: Uint8Array): ImportedPlan {
@@ -232,7 +202,8 @@ export function readSh3d(bytes: Uint8Array): ImportedPlan {
         .filter((c) => c.name === 'point')
         .map((c) => pt(numAttr(c, 'x') ?? NaN, numAttr(c, 'y') ?? NaN))
         .filter((p) => Number.isFinite(p.x) && Number.isFinite(p.y));
-      const at = ring.length >= 3 ? insidePoint(ring) : null;
+      const inside = ring.length >= 3 ? ringLabelPoint(ring) : null;
+      const at = inside && pointInRing(inside, ring) ? inside : null;
       const name = (e.attrs.name ?? '').trim();
       if (!at || !name) continue;
       rooms.push({ at: { x: round(at.x), y: round(at.y) }, name, roomType: roomTypeFromName(name) });
