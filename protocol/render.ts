@@ -26,6 +26,8 @@ export interface RenderRequest {
 export interface RenderResult {
   /** a baseline JPEG of width x height */
   readonly jpeg: Uint8Array;
+  /** a 100 x 100 JPEG of the middle of the picture (album thumbnails, core.md §5) */
+  readonly thumbJpeg: Uint8Array;
   readonly width: number;
   readonly height: number;
   /** samples per pixel actually traced */
