@@ -377,8 +377,11 @@ export function createSelectTool(ctx: ToolContext): Tool {
       if (best) by = best.by;
       const moved = by;
       const joined = release ? joinedDrop(wall, plus(wall.start, moved), plus(wall.end, moved), d.others, (e) => d.loose[e]) : null;
-      const commands = [...(moved.x === 0 && moved.y === 0 ? [] : [batchEntry('wall.move', { id: wall.id, by: moved })]), ...(joined ?? [])];
-      d.gesture.move(() => (commands.length === 0 ? undefined : host.exec('batch', { commands })));
+      const still = moved.x === 0 && moved.y === 0;
+      d.gesture.move(() => {
+        if (joined) host.exec('batch', { commands: [...(still ? [] : [batchEntry('wall.move', { id: wall.id, by: moved })]), ...joined] });
+        else if (!still) host.exec('wall.move', { id: wall.id, by: moved });
+      });
       showSnap(best?.point ?? null, best?.kind ?? 'none');
     } else {
       const { wall, opening } = d;
