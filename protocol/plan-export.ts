@@ -18,6 +18,8 @@ export interface ExportedOpening {
   /** index into the storey's walls */
   readonly wall: number;
   readonly kind: OpeningKind;
+  /** a window kind (0, 6, 16: an IfcWindow), else a door or a bare opening */
+  readonly window: boolean;
   /** from the wall's start to the opening's centre, along the centre line */
   readonly offset: number;
   readonly width: number;

@@ -13,7 +13,6 @@
 // bundle. The tests read the files back with web-ifc in node and import them with plan.import.
 import type { ExportedOpening, ExportedPlan, ExportedStorey, ExportedWall } from '../../protocol/plan-export';
 import type { Vec2 } from '../../protocol/records';
-import { isWindowKind } from '../commands/opening';
 import { signedArea } from '../geometry/polygon';
 import { loadWebIfc, type ReadIfcOptions } from './ifc';
 
@@ -204,7 +203,7 @@ class PlanWriter {
     const leaf = this.shape([this.bodyOf(this.extrusion(this.rectangle(o.width / 2, 0, o.width, Math.min(LEAF_THICKNESS, wall.thickness)), o.height))]);
     const height = new I.IfcPositiveLengthMeasure(o.height);
     const width = new I.IfcPositiveLengthMeasure(o.width);
-    const fill = isWindowKind(o.kind)
+    const fill = o.window
       ? new I.IfcWindow(this.guid(), null, this.label('Window'), null, null, fillPlacement, leaf, this.id(o.id), height, width, I.IfcWindowTypeEnum.WINDOW, I.IfcWindowTypePartitioningEnum.SINGLE_PANEL, null)
       : new I.IfcDoor(
           this.guid(),

@@ -2,6 +2,7 @@
 // writes. Read from the records only (no derived geometry), so it is cheap and the same whichever
 // view is open.
 import type { ExportedOpening, ExportedPlan, ExportedRoom, ExportedStorey, ExportedWall } from '../../protocol/plan-export';
+import { isWindowKind } from '../commands/opening';
 import type { RecordReader } from '../document/store';
 import { roomLabel, roomTypeName } from '../render/room-names';
 
@@ -17,7 +18,7 @@ export function planData(records: Pick<RecordReader, 'ofType' | 'referring'>): E
       const openings: ExportedOpening[] = [];
       for (const w of wallRecords) {
         for (const o of records.referring(w.id, 'opening')) {
-          openings.push({ id: o.id, wall: index.get(w.id)!, kind: o.kind, offset: o.offset, width: o.width, height: o.height, elevation: o.elevation, flipHinge: o.flipHinge });
+          openings.push({ id: o.id, wall: index.get(w.id)!, kind: o.kind, window: isWindowKind(o.kind), offset: o.offset, width: o.width, height: o.height, elevation: o.elevation, flipHinge: o.flipHinge });
         }
       }
       const rooms = records.referring(s.id, 'room').map(
