@@ -3,6 +3,7 @@ import { KernelCommandError, toKernelError, type KernelErrorCode } from '../prot
 import type { ForwardedInput } from '../protocol/input';
 import { RENDER_OPTION_LIMITS, type CaptureOptions, type DropPiece, type DropResult, type InitOptions, type BackupPurpose, type InitResult, type KernelApi, type MouseButtonModes, type NewSceneMeta, type QuotePriceList, type RenderOptions, type StoreyPreview } from '../protocol/kernel-api';
 import { describeProblems, validatePriceList } from '../protocol/price-list';
+import type { ExportedPlan } from '../protocol/plan-export';
 import type { KernelQuote } from '../protocol/quote';
 import { MODEL_MOUNTS } from '../protocol/records';
 import type { BackupDeltaResult, LoadResult, SavedFileData, SavedScene } from '../protocol/scene-file';
@@ -15,6 +16,7 @@ import { buildSceneFile, encodeSceneFile } from './persistence/scene-codec';
 import { updateMeta } from './commands/meta';
 import { dataUrl } from './render/capture-data';
 import type { RendererFactory, RendererPort } from './render/types';
+import { planData } from './import/plan-data';
 import { createQuoter } from './quote/quote';
 import { checkTilePrices } from './quote/tile-prices';
 
@@ -277,6 +279,10 @@ export function createKernelApi(options: KernelApiOptions = {}) {
         const tiles = tilePrices === undefined ? undefined : checkTilePrices(tilePrices, 'priceList.tilePrices');
         return quoter.quote(k.records, { version, list: checked.list, ...(createdAt !== undefined ? { created_at: createdAt } : {}), ...(tiles ? { tilePrices: tiles } : {}) });
       });
+    },
+
+    async planData(): Promise<ExportedPlan> {
+      return guard('planData', () => planData(ready('planData').records));
     },
   } satisfies KernelApi;
 

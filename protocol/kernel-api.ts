@@ -6,6 +6,7 @@ import type { SnapshotPatch } from './patch';
 import type { BackupDeltaResult, LoadResult, SavedFileData, SavedScene } from './scene-file';
 import type { KernelSnapshot } from './snapshot';
 import type { PriceListSnapshot } from './price-list';
+import type { ExportedPlan } from './plan-export';
 import type { KernelQuote, TilePrice } from './quote';
 
 export interface InitOptions {
@@ -218,6 +219,11 @@ export interface KernelApi {
    * with INVALID_ARGS naming the first problem.
    */
   quote(priceList: QuotePriceList): Promise<KernelQuote>;
+  /**
+   * The open scene's plan for another tool (protocol/plan-export.ts): every storey's walls, doors
+   * and windows and rooms, as the records hold them. Reads the document and changes nothing.
+   */
+  planData(): Promise<ExportedPlan>;
 }
 
 /**

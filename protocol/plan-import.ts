@@ -3,6 +3,7 @@
 // The readers (kernel-worker/import/) produce it; the kernel builds it as one undo step; the UI
 // shows its summary. Units are millimetres, plan x east and y north.
 import type { PlanOpeningInput, PlanWallInput } from './commands';
+import type { ExportedPlan, PlanExportResult } from './plan-export';
 import type { Vec2 } from './records';
 
 export type PlanImportFormat = 'ifc' | 'sh3d';
@@ -88,6 +89,8 @@ export type PlanFileReading = { readonly ok: true; readonly plan: ImportedPlan }
 /** The plan-import worker (kernel-worker/import/worker.ts), as the UI calls it over Comlink. */
 export interface PlanImportWorkerApi {
   read(bytes: Uint8Array, format: PlanImportFormat, onProgress?: (fraction: number) => void): Promise<PlanFileReading>;
+  /** The plan as an IFC4 file (protocol/plan-export.ts), written with the same web-ifc. */
+  exportIfc(plan: ExportedPlan, fileName: string): Promise<PlanExportResult>;
 }
 
 /** A file the readers refuse as a whole. */

@@ -44,6 +44,9 @@ export interface EndMove {
 export interface JoinOptions {
   /** walls whose loose ends are joined (default: all) */
   readonly joining?: (i: number) => boolean;
+  /** of a joining wall, which ends are joined (default: both); the wall tool's chain corners and
+   * the end a drag left alone are not loose ends */
+  readonly joinsEnd?: (i: number, end: 'start' | 'end') => boolean;
   /** walls whose loose ends may move to meet a joining end in an L (default: all) */
   readonly movable?: (i: number) => boolean;
   readonly tolerance?: number;
@@ -64,6 +67,7 @@ const CORNER_SNAP = 2;
 export function joinWallEnds<W extends WallInput>(input: readonly W[], options: JoinOptions = {}): JoinResult<W> {
   const joining = options.joining ?? always;
   const movable = options.movable ?? always;
+  const joinsEnd = options.joinsEnd ?? always;
   const tol = options.tolerance ?? MERGE_TOLERANCE;
   const m = input.length;
   // Current ends: index 2i is wall i's start, 2i + 1 its end.
@@ -147,6 +151,7 @@ export function joinWallEnds<W extends WallInput>(input: readonly W[], options: 
   for (let i = 0; i < m; i++) {
     if (!valid[i] || !joining(i)) continue;
     for (const s of [2 * i, 2 * i + 1]) {
+      if (!joinsEnd(i, s & 1 ? 'end' : 'start')) continue;
       // An end on a wall already (within the tolerance) is only put exactly on its line: the graph
       // would otherwise split that wall at the end's own point, a fraction of a mm off its line.
       const already = joined(s);

@@ -190,7 +190,7 @@ const round = (v: number) => Math.round(v * 10) / 10;
 let loaded: Promise<{ w: WebIfc; api: IfcApi }> | null = null;
 
 /** web-ifc and its WASM, once per worker: starting it takes about a second. */
-function loadWebIfc(locateWasm: ReadIfcOptions['locateWasm']): Promise<{ w: WebIfc; api: IfcApi }> {
+export function loadWebIfc(locateWasm: ReadIfcOptions['locateWasm']): Promise<{ w: WebIfc; api: IfcApi }> {
   loaded ??= (async () => {
     const w: WebIfc = await import('web-ifc');
     const api = new w.IfcAPI();
@@ -435,10 +435,12 @@ function readModel(api: IfcApi, model: number, w: WebIfc, schema: string, progre
 
   for (const id of spaceIds) {
     const solid = spaceSolids.get(id);
-    const line = api.GetLine(model, id) as { Name?: Attr; LongName?: Attr };
+    const line = api.GetLine(model, id) as { Name?: Attr; LongName?: Attr; ObjectType?: Attr };
     const name = (text(line.LongName) || text(line.Name)).trim();
     if (!solid?.floorPoint) continue;
-    draftFor(id).rooms.push({ at: solid.floorPoint, name, roomType: roomTypeFromName(name) });
+    // The type a space names in ObjectType (this product's export writes the room type's name
+    // there) before the one its name suggests.
+    draftFor(id).rooms.push({ at: solid.floorPoint, name, roomType: roomTypeFromName(text(line.ObjectType)) || roomTypeFromName(name) });
   }
 
   // The plan near the origin: files carry site coordinates (kilometres off) that mean nothing here.

@@ -1,8 +1,10 @@
 import { CABINET_MAX_SIZE, CABINET_MIN_SIZE } from '../../protocol/cabinets';
+import { batchEntry, type BatchEntry } from '../../protocol/commands';
 import type { KeyInput, PointerInput } from '../../protocol/input';
 import type { CabinetRecord, ModelRecord, OpeningRecord, SnapKind, Vec2, Vec3, WallRecord } from '../../protocol/records';
 import { snapCabinet, snapFootprint, surfaceHeight } from '../geometry/furnish';
 import { clampOpening } from '../geometry/openings';
+import { joinWallEnds } from '../geometry/wall-join';
 import { snapPoint, type SnapWall } from '../geometry/snap';
 import type { FloorLevel, GizmoHandle } from '../render/types';
 import type { RecordReader } from '../document/store';
@@ -10,7 +12,7 @@ import { furnishScene, furnishSnapOptions } from './furnish';
 import { hitRecordId, hitTestPlan, wallFrame, type PlanHit } from './hit-test';
 import type { ScreenPoint } from './plan-view';
 import { movedBeyond, type EditGesture, type Tool, type ToolContext } from './types';
-import { SNAP_RADIUS_PX } from './wall-tool';
+import { SNAP_RADIUS_PX, wallsInReach } from './wall-tool';
 
 // The select tool. In the plan view: hover highlights what is under the pointer, a click selects it
 // (Shift adds or removes), and a drag edits it: a wall end handle moves that end (walls joined there
@@ -22,9 +24,31 @@ import { SNAP_RADIUS_PX } from './wall-tool';
 // and cabinets are dragged in the plan view too, by their footprint; both snap as furniture does
 // (geometry/furnish.ts), Shift dropping the edge snapping.
 
+// A wall end or a wall let go near another wall joins it as the wall tool joins a drawn end
+// (geometry/wall-join.ts): the end the drag left loose goes onto the centre line it stops short of
+// (a T), or makes a corner with a loose end in reach (an L), in the drag's one undo step. Ends
+// still joined to the walls that followed the drag, and ends out of reach, stay as they are.
+
 type Drag =
-  | { readonly kind: 'end'; readonly gesture: EditGesture; readonly wall: WallRecord; readonly end: 'start' | 'end'; readonly joined: ReadonlySet<string> }
-  | { readonly kind: 'wall'; readonly gesture: EditGesture; readonly wall: WallRecord; readonly from: Vec2; readonly joined: ReadonlySet<string> }
+  | {
+      readonly kind: 'end';
+      readonly gesture: EditGesture;
+      readonly wall: WallRecord;
+      readonly end: 'start' | 'end';
+      readonly joined: ReadonlySet<string>;
+      /** the storey's other walls as they were at pointer-down (what a let-go end may join) */
+      readonly others: readonly WallRecord[];
+    }
+  | {
+      readonly kind: 'wall';
+      readonly gesture: EditGesture;
+      readonly wall: WallRecord;
+      readonly from: Vec2;
+      readonly joined: ReadonlySet<string>;
+      readonly others: readonly WallRecord[];
+      /** which ends had no other wall's end on them at pointer-down (those may join when let go) */
+      readonly loose: { readonly start: boolean; readonly end: boolean };
+    }
   | {
       readonly kind: 'opening';
       readonly gesture: EditGesture;
@@ -72,6 +96,7 @@ interface Press {
 const JOINED = 1; // mm: ends this close are one joint (the geometry's merge tolerance)
 
 const near = (a: Vec2, b: Vec2, d: number): boolean => Math.hypot(a.x - b.x, a.y - b.y) <= d;
+const plus = (a: Vec2, b: Vec2): Vec2 => ({ x: a.x + b.x, y: a.y + b.y });
 
 /** A model turns in whole steps of 15°; with Shift held, freely. */
 export const ROTATE_STEP = Math.PI / 12;
@@ -256,11 +281,15 @@ export function createSelectTool(ctx: ToolContext): Tool {
     } else if (hit.kind === 'end') {
       const wall = host.records.getOfType(hit.wallId, 'wall');
       if (!wall) return false;
-      drag = { kind: 'end', gesture: ctx.beginEdit('wall.moveEnd'), wall, end: hit.end, joined: joinedAt(wall, [wall[hit.end]]) };
+      const joined = joinedAt(wall, [wall[hit.end]]);
+      drag = { kind: 'end', gesture: ctx.beginEdit('wall.moveEnd'), wall, end: hit.end, joined, others: ctx.scene().walls.filter((w) => !joined.has(w.id)) };
     } else if (hit.kind === 'wall') {
       const wall = host.records.getOfType(hit.id, 'wall');
       if (!wall) return false;
-      drag = { kind: 'wall', gesture: ctx.beginEdit('wall.move'), wall, from: start, joined: joinedAt(wall, [wall.start, wall.end]) };
+      const joined = joinedAt(wall, [wall.start, wall.end]);
+      const others = ctx.scene().walls.filter((w) => !joined.has(w.id));
+      const loose = { start: joinedAt(wall, [wall.start]).size === 1, end: joinedAt(wall, [wall.end]).size === 1 };
+      drag = { kind: 'wall', gesture: ctx.beginEdit('wall.move'), wall, from: start, joined, others, loose };
     } else {
       const opening = host.records.getOfType(hit.id, 'opening');
       const wall = opening && host.records.getOfType(opening.wallId, 'wall');
@@ -278,7 +307,26 @@ export function createSelectTool(ctx: ToolContext): Tool {
     return true;
   }
 
-  function dragTo(screen: ScreenPoint, shift = false): void {
+  /**
+   * The wall `wall` with ends `start` / `end` joined to `others` (only the ends `joins` allows):
+   * the commands that put it there and make the corners, or null when no end joins.
+   */
+  function joinedDrop(wall: WallRecord, start: Vec2, end: Vec2, others: readonly WallRecord[], joins: (end: 'start' | 'end') => boolean): BatchEntry[] | null {
+    const near = wallsInReach(others, [start, end], wall.thickness);
+    const i = near.length;
+    const { walls, moves } = joinWallEnds([...near, { ...wall, start, end }], { joining: (k) => k === i, joinsEnd: (k, e) => k === i && joins(e) });
+    if (moves.length === 0) return null;
+    const commands: BatchEntry[] = [];
+    for (const which of ['start', 'end'] as const) {
+      const to = walls[i]![which];
+      // Not detached: walls that followed the drag to this end follow it on to the joined point.
+      if (to !== (which === 'start' ? start : end)) commands.push(batchEntry('wall.moveEnd', { id: wall.id, end: which, to }));
+    }
+    for (const m of moves) if (m.wall < i) commands.push(batchEntry('wall.moveEnd', { id: near[m.wall]!.id, end: m.end, to: m.to, detach: true }));
+    return commands;
+  }
+
+  function dragTo(screen: ScreenPoint, shift = false, release = false): void {
     const d = drag;
     if (!d) return;
     if (d.kind === 'piece') {
@@ -294,7 +342,12 @@ export function createSelectTool(ctx: ToolContext): Tool {
       const snapped = snapPoint(p, walls, snapOptions(other, d.joined));
       const to = snapped.kind === 'none' ? { x: Math.round(snapped.point.x), y: Math.round(snapped.point.y) } : snapped.point;
       if (near(to, other, 10)) return;
-      d.gesture.move(() => host.exec('wall.moveEnd', { id: d.wall.id, end: d.end, to }));
+      const joined = release ? joinedDrop(d.wall, d.end === 'start' ? to : other, d.end === 'end' ? to : other, d.others, (e) => e === d.end) : null;
+      // Followers (walls joined at the dragged end) go where the end goes, the joined point too.
+      d.gesture.move(() => {
+        if (joined) host.exec('batch', { commands: [batchEntry('wall.moveEnd', { id: d.wall.id, end: d.end, to }), ...joined] });
+        else host.exec('wall.moveEnd', { id: d.wall.id, end: d.end, to });
+      });
       showSnap(to, snapped.kind);
     } else if (d.kind === 'wall') {
       let by = { x: Math.round(p.x - d.from.x), y: Math.round(p.y - d.from.y) };
@@ -322,11 +375,13 @@ export function createSelectTool(ctx: ToolContext): Tool {
         if (!best || distance < best.distance) best = { by: adjusted, point: s.point, kind: s.kind, distance };
       }
       if (best) by = best.by;
-      if (by.x === 0 && by.y === 0) {
-        d.gesture.move(() => undefined);
-      } else {
-        d.gesture.move(() => host.exec('wall.move', { id: wall.id, by }));
-      }
+      const moved = by;
+      const joined = release ? joinedDrop(wall, plus(wall.start, moved), plus(wall.end, moved), d.others, (e) => d.loose[e]) : null;
+      const still = moved.x === 0 && moved.y === 0;
+      d.gesture.move(() => {
+        if (joined) host.exec('batch', { commands: [...(still ? [] : [batchEntry('wall.move', { id: wall.id, by: moved })]), ...joined] });
+        else if (!still) host.exec('wall.move', { id: wall.id, by: moved });
+      });
       showSnap(best?.point ?? null, best?.kind ?? 'none');
     } else {
       const { wall, opening } = d;
@@ -373,7 +428,7 @@ export function createSelectTool(ctx: ToolContext): Tool {
       case 'pointerup': {
         if (e.button !== 0) return true;
         if (drag) {
-          dragTo(e, e.shiftKey);
+          dragTo(e, e.shiftKey, true);
           endDrag(false);
           return true;
         }

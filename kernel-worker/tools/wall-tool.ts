@@ -19,12 +19,16 @@ import { movedBeyond, type Tool, type ToolContext } from './types';
 // inner face keeps the body on the right; until the chain turns, counter-clockwise is assumed, and
 // walls already placed move over in the same step when the turn says otherwise.
 //
-// Joining (centre mode): a drawn wall's loose ends join the walls they stop at as plan.build joins
+// Joining (every mode): a drawn wall's loose ends join the walls they stop at as plan.build joins
 // walls (geometry/wall-join.ts): an end on another wall's face or within its thickness of its
 // centre line goes onto that line along the drawn direction (a T), an end near another wall's loose
 // end makes a common corner (an L: that wall's end moves along its own axis in the same undo step).
 // It works with snapping off too: it places the wall where the designer meant it, not the pointer;
-// the preview shows the joined segment. A typed length is exact and is not joined.
+// the preview shows the joined segment (centre mode; a face mode preview shows the face drawn). A
+// typed length is exact and is not joined. In the face modes the chain's two loose ends (its
+// first point and the point just drawn) are joined again with every segment, from the face points
+// the designer clicked: when the first turn moves the walls over to the other side, the first end
+// joins from where it now is.
 
 /** Pointer radius of snapping (CSS px), turned into mm at the current zoom. */
 export const SNAP_RADIUS_PX = 10;
@@ -40,6 +44,8 @@ interface Chain {
   readonly walls: string[];
   readonly mode: WallDrawMode;
   readonly thickness: number;
+  /** face modes: the centre points as placed (joined) after each wall was added (applied[i] after walls[i]) */
+  readonly applied: Vec2[][];
 }
 
 interface Snapped {
@@ -125,6 +131,20 @@ export function centreLineOfFaces(faces: readonly Vec2[], offset: number, closed
   return out;
 }
 
+/**
+ * The walls that an end at one of `points`, on a wall `thickness` thick, can join (geometry/
+ * wall-join.ts moves an end by at most JOIN_MAX_MOVE_FACTOR times the two half thicknesses).
+ */
+export function wallsInReach<W extends { readonly start: Vec2; readonly end: Vec2; readonly thickness: number }>(walls: readonly W[], points: readonly Vec2[], thickness: number): W[] {
+  const pad = JOIN_MAX_MOVE_FACTOR * thickness;
+  const lo = { x: Math.min(...points.map((p) => p.x)) - pad, y: Math.min(...points.map((p) => p.y)) - pad };
+  const hi = { x: Math.max(...points.map((p) => p.x)) + pad, y: Math.max(...points.map((p) => p.y)) + pad };
+  return walls.filter((w) => {
+    const grow = JOIN_MAX_MOVE_FACTOR * w.thickness;
+    return Math.max(w.start.x, w.end.x) + grow >= lo.x && Math.min(w.start.x, w.end.x) - grow <= hi.x && Math.max(w.start.y, w.end.y) + grow >= lo.y && Math.min(w.start.y, w.end.y) - grow <= hi.y;
+  });
+}
+
 export function createWallTool(ctx: ToolContext): Tool {
   const { host } = ctx;
   let chain: Chain | null = null;
@@ -143,6 +163,7 @@ export function createWallTool(ctx: ToolContext): Tool {
     while (chain.walls.length > 0 && !host.records.has(last(chain.walls))) {
       chain.walls.pop();
       chain.faces.pop();
+      chain.applied.pop();
     }
   }
 
@@ -217,7 +238,7 @@ export function createWallTool(ctx: ToolContext): Tool {
     const draw = ctx.tool().draw;
     // The view stays put while walls are added: a refit after each click would move the next point.
     ctx.pin();
-    chain = { faces: [at], walls: [], mode: draw.drawMode, thickness: draw.thickness };
+    chain = { faces: [at], walls: [], mode: draw.drawMode, thickness: draw.thickness, applied: [] };
     typed = '';
   }
 
@@ -244,17 +265,40 @@ export function createWallTool(ctx: ToolContext): Tool {
    * ends of those walls that move to make a corner with it.
    */
   function joinSegment(from: Vec2, to: Vec2, thickness: number): { start: Vec2; end: Vec2; partners: { id: string; end: 'start' | 'end'; to: Vec2 }[] } {
-    const pad = JOIN_MAX_MOVE_FACTOR * thickness;
-    const lo = { x: Math.min(from.x, to.x) - pad, y: Math.min(from.y, to.y) - pad };
-    const hi = { x: Math.max(from.x, to.x) + pad, y: Math.max(from.y, to.y) + pad };
-    const near = ctx.scene().walls.filter((w) => {
-      const grow = JOIN_MAX_MOVE_FACTOR * w.thickness;
-      return Math.max(w.start.x, w.end.x) + grow >= lo.x && Math.min(w.start.x, w.end.x) - grow <= hi.x && Math.max(w.start.y, w.end.y) + grow >= lo.y && Math.min(w.start.y, w.end.y) - grow <= hi.y;
-    });
+    const near = wallsInReach(ctx.scene().walls, [from, to], thickness);
     const drawn = { id: '', start: from, end: to, thickness };
     const { walls, moves } = joinWallEnds([...near, drawn], { joining: (i) => i === near.length });
     const partners = moves.filter((m) => m.wall < near.length).map((m) => ({ id: near[m.wall]!.id, end: m.end, to: m.to }));
     return { start: walls[near.length]!.start, end: walls[near.length]!.end, partners };
+  }
+
+  /**
+   * Face modes: the chain's centre points `centres` (one wall between each two, the last one being
+   * added) with the chain's loose ends joined to the walls around it: the first point (unless the
+   * chain is closed) and the last. The corners between the chain's walls stay as they are.
+   */
+  function joinChainEnds(c: Chain, centres: readonly Vec2[]): { centres: Vec2[]; partners: { id: string; end: 'start' | 'end'; to: Vec2 }[] } {
+    const n = centres.length;
+    const own = new Set(c.walls);
+    const near = wallsInReach(
+      ctx.scene().walls.filter((w) => !own.has(w.id)),
+      [centres[0]!, centres[n - 1]!],
+      c.thickness,
+    );
+    const chainWalls = centres.slice(1).map((end, i) => ({ id: '', start: centres[i]!, end, thickness: c.thickness }));
+    const first = near.length;
+    const lastWall = near.length + chainWalls.length - 1;
+    const { walls, moves } = joinWallEnds([...near, ...chainWalls], {
+      joining: (i) => i === first || i === lastWall,
+      joinsEnd: (i, end) => (i === first && end === 'start') || (i === lastWall && end === 'end'),
+      // The chain's own walls never move to meet an end: their corners are the designer's.
+      movable: (i) => i < first,
+    });
+    const out = [...centres];
+    out[0] = walls[first]!.start;
+    out[n - 1] = walls[lastWall]!.end;
+    const partners = moves.filter((m) => m.wall < first).map((m) => ({ id: near[m.wall]!.id, end: m.end, to: m.to }));
+    return { centres: out, partners };
   }
 
   /** Adds the segment from the chain's last point to `to` (one undo step); false when there is none. */
@@ -286,9 +330,14 @@ export function createWallTool(ctx: ToolContext): Tool {
         if (!closing && c.walls.length >= 3 && dist(joined.end, c.faces[0]!) <= SAME_POINT) chain = null;
         return true;
       } else {
-        const before = centresOf(c, c.faces, false);
-        const after = centresOf(c, faces, closing);
+        const before = c.applied.length > 0 ? last(c.applied) : centresOf(c, c.faces, false);
+        let after = centresOf(c, faces, closing);
         const commands: BatchEntry[] = [];
+        if (!closing && join) {
+          const joined = joinChainEnds(c, after);
+          after = joined.centres;
+          for (const m of joined.partners) commands.push(batchEntry('wall.moveEnd', { id: m.id, end: m.end, to: m.to, detach: true }));
+        }
         // Walls already drawn whose corners the new segment moves (its own corner, the loop's
         // first corner when closing, every wall when the first turn flips the side).
         c.walls.forEach((_, i) => {
@@ -302,9 +351,11 @@ export function createWallTool(ctx: ToolContext): Tool {
         const n = faces.length;
         const start = after[closing ? n - 1 : n - 2]!;
         const end = after[closing ? 0 : n - 1]!;
+        if (dist(start, end) < MIN_WALL_LENGTH) return false;
         commands.push(batchEntry('wall.add', { start, end, ...props }));
         const { results } = host.exec('batch', { commands });
         c.walls.push((last(results) as { id: string }).id);
+        c.applied.push(after);
       }
     } catch (e) {
       // A wall the kernel refuses (too long, off the plan) is not drawn; the chain stays where it was.

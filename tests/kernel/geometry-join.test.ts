@@ -123,6 +123,17 @@ describe('joinWallEnds', () => {
     ]);
     expect(fixed.moves.map((m) => m.kind)).toEqual(['T']);
   });
+
+  it('joins only the ends joinsEnd allows (a drag joins the end let go, not the other)', () => {
+    const through = wall('through', 0, 0, 6000, 0, 240);
+    const other = wall('other', 0, 4000, 6000, 4000, 240);
+    // Both ends of the stem stop 100 short of a centre line.
+    const stem = wall('stem', 3000, 3900, 3000, 100, 240);
+    expect(ends(joinWallEnds([through, other, stem]).walls)[2]).toEqual(['stem', 3000, 4000, 3000, 0]);
+    const endOnly = joinWallEnds([through, other, stem], { joinsEnd: (i, end) => i === 2 && end === 'end' });
+    expect(ends(endOnly.walls)[2]).toEqual(['stem', 3000, 3900, 3000, 0]);
+    expect(endOnly.moves).toEqual([{ wall: 2, end: 'end', to: { x: 3000, y: 0 }, kind: 'T', target: 0 }]);
+  });
 });
 
 /** Inner faces of the rooms, sorted, as comparable data. */

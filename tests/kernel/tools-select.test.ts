@@ -237,3 +237,73 @@ describe('select tool: 3D views', () => {
     expect(tk.snapshot.selection).toEqual([]);
   });
 });
+
+describe('select tool: a wall end or a wall let go near another wall joins it (geometry/wall-join.ts)', () => {
+  const areas = (tk: TestKernel) => area(tk).sort((a, b) => a - b);
+
+  it('an end let go inside another wall\'s thickness goes onto its centre line (T): two rooms, one undo step per drag', () => {
+    const { tk, north, south } = roomInPlan();
+    tk.exec('tool.set', { draw: { snap: false } });
+    const { id: inner } = tk.exec('wall.add', { start: { x: 0, y: -1000 }, end: { x: 0, y: 1000 } });
+    const before = tk.documentJson();
+    const steps = tk.history.undoSteps;
+    // 100 short of the north wall's centre line: inside its body.
+    tk.dragPlan({ x: 0, y: 1000 }, { x: 0, y: 2400 }, 6);
+    expect(tk.get(inner, 'wall').end).toEqual({ x: 0, y: 2500 });
+    expect(tk.history.undoSteps).toBe(steps + 1);
+    expect(tk.history.marks).toEqual([]);
+    // The north wall is split at the joint.
+    expect(tk.ofType('wall').filter((w) => w.start.x === 0 && w.start.y === 2500 || w.end.x === 0 && w.end.y === 2500)).toHaveLength(3);
+    expect(tk.ofType('wall').some((w) => w.id === north)).toBe(true);
+    // 50 short of the south wall's inner face.
+    tk.dragPlan({ x: 0, y: -1000 }, { x: 0, y: -2330 }, 6);
+    expect(tk.get(inner, 'wall').start).toEqual({ x: 0, y: -2500 });
+    expect(tk.ofType('wall').some((w) => w.id === south)).toBe(true);
+    // (2880 - 120) x 4760 on each side.
+    expect(areas(tk)).toEqual([13.14, 13.14]);
+    expect(tk.history.undoSteps).toBe(steps + 2);
+    tk.undo();
+    tk.undo();
+    expect(tk.documentJson()).toBe(before);
+    tk.expectMirrorInSync();
+  });
+
+  it('an end let go beyond the reach stays where it was let go', () => {
+    const { tk } = roomInPlan();
+    tk.exec('tool.set', { draw: { snap: false } });
+    const { id: inner } = tk.exec('wall.add', { start: { x: 0, y: -1000 }, end: { x: 0, y: 1000 } });
+    // 242 from the north wall's centre line: beyond 120 + 120 + 1.
+    tk.dragPlan({ x: 0, y: 1000 }, { x: 0, y: 2258 }, 6);
+    expect(tk.get(inner, 'wall').end).toEqual({ x: 0, y: 2258 });
+    // One room, less the free wall's footprint (3258 x 240).
+    expect(area(tk)).toEqual([26.64]);
+  });
+
+  it('an end let go near another wall\'s loose end makes a corner (L): both ends meet where the centre lines cross', () => {
+    const tk = new TestKernel();
+    tk.exec('storey.add', {});
+    tk.exec('view.setCamera', { view: 2 });
+    tk.exec('tool.set', { draw: { snap: false } });
+    const { id: a } = tk.exec('wall.add', { start: { x: 0, y: 0 }, end: { x: 3880, y: 0 } });
+    const { id: b } = tk.exec('wall.add', { start: { x: 4000, y: 3000 }, end: { x: 4000, y: 1000 } });
+    // b's end let go on a's north face, 120 past a's loose end.
+    tk.dragPlan({ x: 4000, y: 1000 }, { x: 4000, y: 120 }, 6);
+    expect(tk.get(a, 'wall').end).toEqual({ x: 4000, y: 0 });
+    expect(tk.get(b, 'wall').end).toEqual({ x: 4000, y: 0 });
+  });
+
+  it('a free wall let go with both ends inside the walls it meets joins both: the room is split in two', () => {
+    const { tk } = roomInPlan();
+    tk.exec('tool.set', { draw: { snap: false } });
+    const { id: free } = tk.exec('wall.add', { start: { x: 10000, y: -2300 }, end: { x: 10000, y: 2300 } });
+    const before = tk.documentJson();
+    const steps = tk.history.undoSteps;
+    tk.dragPlan({ x: 10000, y: 0 }, { x: 1000, y: 0 }, 8);
+    expect(tk.get(free, 'wall')).toMatchObject({ start: { x: 1000, y: -2500 }, end: { x: 1000, y: 2500 } });
+    // West 3760 x 4760, east 1760 x 4760.
+    expect(areas(tk)).toEqual([8.38, 17.9]);
+    expect(tk.history.undoSteps).toBe(steps + 1);
+    tk.undo();
+    expect(tk.documentJson()).toBe(before);
+  });
+});

@@ -410,3 +410,73 @@ describe('wall tool: joining the walls it ends at (as plan.build)', () => {
     ]);
   });
 });
+
+describe('wall tool: joining in the face modes (inner / outer)', () => {
+  function faceTool(drawMode: 'inner' | 'outer'): TestKernel {
+    const tk = wallTool();
+    tk.exec('view.setPlan', { plan: { centre: { x: 2500, y: 2000 }, pxPerMm: 0.5 } });
+    tk.exec('tool.set', { draw: { drawMode, snap: false } });
+    return tk;
+  }
+  const endsAt = (tk: TestKernel, p: Vec2) => tk.ofType('wall').filter((w) => (w.start.x === p.x && w.start.y === p.y) || (w.end.x === p.x && w.end.y === p.y)).length;
+
+  it('inner: a room drawn from one face of a wall round to it again joins it at both ends (T), after the first turn moved the walls over', () => {
+    const tk = faceTool('inner');
+    tk.exec('wall.add', { start: { x: 0, y: 0 }, end: { x: 6000, y: 0 } });
+    const steps = tk.history.undoSteps;
+    // The inside faces of three walls north of the wall, from its north face (y = 120) back to it;
+    // the chain turns right (clockwise), so the bodies lie west, north and east of the faces.
+    tk.clickPlan({ x: 1000, y: 120 }).clickPlan({ x: 1000, y: 4000 }).clickPlan({ x: 5000, y: 4000 }).clickPlan({ x: 5000, y: 120 });
+    tk.press('Escape');
+    expect(tk.history.undoSteps).toBe(steps + 3);
+    // Centre lines 120 outside the faces, their loose ends on the wall's centre line.
+    const drawn = tk.ofType('wall').filter((w) => w.start.y > 0 || w.end.y > 0);
+    expect(drawn.map((w) => [w.start, w.end])).toEqual([
+      [{ x: 880, y: 0 }, { x: 880, y: 4120 }],
+      [{ x: 880, y: 4120 }, { x: 5120, y: 4120 }],
+      [{ x: 5120, y: 4120 }, { x: 5120, y: 0 }],
+    ]);
+    expect(endsAt(tk, { x: 880, y: 0 })).toBe(3);
+    expect(endsAt(tk, { x: 5120, y: 0 })).toBe(3);
+    // The floor is exactly the faces drawn: 4000 x 3880.
+    expect(roomAreas(tk)).toEqual([15.52]);
+    tk.expectMirrorInSync();
+  });
+
+  it('outer: the outside faces drawn from a wall\'s face join it (T); 3640 x 2520 inside', () => {
+    const tk = faceTool('outer');
+    tk.exec('wall.add', { start: { x: 0, y: 0 }, end: { x: 0, y: 5000 } });
+    tk.clickPlan({ x: 120, y: 1000 }).clickPlan({ x: 4000, y: 1000 }).clickPlan({ x: 4000, y: 4000 }).clickPlan({ x: 120, y: 4000 });
+    tk.press('Escape');
+    expect(endsAt(tk, { x: 0, y: 1120 })).toBe(3);
+    expect(endsAt(tk, { x: 0, y: 3880 })).toBe(3);
+    // x from the wall's face (120) to 3760, y from 1240 to 3760.
+    expect(roomAreas(tk)).toEqual([9.17]);
+  });
+
+  it('inner: an end at another wall\'s loose end makes an L in the same undo step; undo puts it back', () => {
+    const tk = faceTool('inner');
+    tk.exec('wall.add', { id: 'old', start: { x: 0, y: 0 }, end: { x: 3880, y: 0 } });
+    const before = tk.documentJson();
+    const steps = tk.history.undoSteps;
+    // The inside face of a wall going north from the old wall's end, on its north face: 120 short
+    // of the corner on the old wall's line, which comes on by 120 to meet it.
+    tk.clickPlan({ x: 3880, y: 120 }).clickPlan({ x: 3880, y: 3000 });
+    expect(tk.history.undoSteps).toBe(steps + 1);
+    expect(tk.get('old', 'wall').end).toEqual({ x: 4000, y: 0 });
+    expect(tk.ofType('wall').find((w) => w.id !== 'old')).toMatchObject({ start: { x: 4000, y: 0 }, end: { x: 4000, y: 3000 } });
+    tk.press('Escape');
+    tk.undo();
+    expect(tk.documentJson()).toBe(before);
+  });
+
+  it('leaves ends beyond the reach loose', () => {
+    const tk = faceTool('inner');
+    tk.exec('wall.add', { start: { x: 0, y: 0 }, end: { x: 6000, y: 0 } });
+    // 242 mm from the centre line: beyond 120 + 120 + 1 (going south, counter-clockwise assumed:
+    // the body lies west of the face).
+    tk.clickPlan({ x: 1000, y: 4000 }).clickPlan({ x: 1000, y: 242 });
+    expect(tk.ofType('wall').find((w) => w.start.y === 4000)).toMatchObject({ end: { x: 880, y: 242 } });
+    expect(tk.ofType('room')).toEqual([]);
+  });
+});

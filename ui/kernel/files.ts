@@ -43,12 +43,13 @@ export const kernelCaptures: KernelCaptures = {
 };
 
 /** Questions about the view that change nothing (the drop of a catalogue card: where it would land). */
-export type KernelQueries = Pick<KernelApi, 'dropPlacement' | 'previewDrop'>;
+export type KernelQueries = Pick<KernelApi, 'dropPlacement' | 'previewDrop' | 'planData'>;
 
 export const kernelQueries: KernelQueries = {
   // Comlink's Remote type splits the result union across promises; it is one DropResult.
   dropPlacement: (x, y, piece) => call<DropResult>('dropPlacement', (api) => api.dropPlacement(x, y, piece) as Promise<DropResult>),
   previewDrop: (x, y, piece) => call<DropResult | null>('previewDrop', (api) => api.previewDrop(x, y, piece) as Promise<DropResult | null>),
+  planData: () => call('planData', (api) => api.planData()),
 };
 
 /** The quotation of the open scene (reads the document, changes nothing; the kernel caches per cabinet). */

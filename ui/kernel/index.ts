@@ -4,4 +4,4 @@ export { kernelState, type KernelMirror, type KernelStatus, type KernelStartErro
 export { execCommand, undo, redo, onKernelError, type KernelErrorListener } from './exec';
 export { useKernel } from './useKernel';
 export { kernelCaptures, kernelFiles, kernelQueries, kernelQuotes, whenKernelReady, type KernelCaptures, type KernelFiles, type KernelQueries, type KernelQuotes } from './files';
-export { importPlanFile, PLAN_IMPORT_TIMEOUT_MS, type PlanImportOutcome } from './plan-import';
+export { exportPlanIfc, importPlanFile, PLAN_EXPORT_TIMEOUT_MS, PLAN_IMPORT_TIMEOUT_MS, type PlanExportOutcome, type PlanImportOutcome } from './plan-import';

@@ -1,6 +1,8 @@
 import * as Comlink from 'comlink';
 import type { PlanImportFailure, PlanImportFormat, PlanImportSummary, PlanImportWorkerApi } from '../../protocol/plan-import';
+import type { PlanExportResult } from '../../protocol/plan-export';
 import { execCommand } from './exec';
+import { kernelQueries } from './files';
 
 // Another tool's plan file into the open scene (issue 18): a worker of its own reads it (so a file
 // that keeps a reader busy stops that worker, not the editor's kernel), then the kernel builds the
@@ -33,6 +35,34 @@ export async function importPlanFile(bytes: Uint8Array, format: PlanImportFormat
   } finally {
     clearTimeout(timer);
     reader[Comlink.releaseProxy]();
+    worker.terminate();
+  }
+}
+
+/** Writing a plan's IFC file that runs longer than this is stopped (a big building takes seconds). */
+export const PLAN_EXPORT_TIMEOUT_MS = 120_000;
+
+export type PlanExportOutcome = PlanExportResult | { readonly ok: false; readonly empty: true };
+
+/**
+ * The open scene's plan as an IFC4 file (导出IFC): the kernel hands out the plan as data, a
+ * plan-file worker writes it with web-ifc (loaded there only), then the worker is stopped. A scene
+ * without walls has nothing to export (`empty`).
+ */
+export async function exportPlanIfc(fileName: string, timeoutMs = PLAN_EXPORT_TIMEOUT_MS): Promise<PlanExportOutcome> {
+  const plan = await kernelQueries.planData();
+  if (!plan.storeys.some((s) => s.walls.length > 0)) return { ok: false, empty: true };
+  const worker = createImportWorker();
+  const writer = Comlink.wrap<PlanImportWorkerApi>(worker);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    const timedOut = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), timeoutMs)));
+    const answer = await Promise.race([writer.exportIfc(plan, fileName), timedOut]);
+    if (answer === 'timeout') return { ok: false, detail: `writing took longer than ${timeoutMs} ms` };
+    return answer;
+  } finally {
+    clearTimeout(timer);
+    writer[Comlink.releaseProxy]();
     worker.terminate();
   }
 }

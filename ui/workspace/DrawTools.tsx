@@ -8,6 +8,7 @@ import { notify } from '../notice';
 import { USER_CONFIG_KEY } from '../scene/controller';
 import { ConfirmDialog } from './ConfirmDialog';
 import { HouseholdStorage } from './HouseholdStorage';
+import { PlanExport } from './PlanExport';
 import { PlanImport } from './PlanImport';
 import { NumberField, Segmented, SelectField, SwatchField, SwitchField } from './controls';
 import { Icon, type IconName } from './icons';
@@ -115,6 +116,7 @@ export function DrawTools() {
       <div className="hp-actions">
         <HouseholdStorage />
         <PlanImport />
+        <PlanExport />
       </div>
       <ConfirmDialog
         open={confirmClear}

@@ -52,7 +52,8 @@ export type IconName =
   | 'sofa'
   | 'cabinet'
   | 'tag'
-  | 'import';
+  | 'import'
+  | 'export';
 
 const PATHS: Record<IconName, ReactNode> = {
   draw: (
@@ -177,6 +178,14 @@ const PATHS: Record<IconName, ReactNode> = {
       <path d="M11.5 3H5.5a1 1 0 0 0-1 1v12a1 1 0 0 0 1 1h9a1 1 0 0 0 1-1V7Z" />
       <path d="M11.5 3v4h4" />
       <path d="M10 9.5v5M7.8 12.3 10 14.5l2.2-2.2" />
+    </>
+  ),
+  // The import's page with the arrow going out.
+  export: (
+    <>
+      <path d="M11.5 3H5.5a1 1 0 0 0-1 1v12a1 1 0 0 0 1 1h9a1 1 0 0 0 1-1V7Z" />
+      <path d="M11.5 3v4h4" />
+      <path d="M10 14.5v-5M7.8 11.7 10 9.5l2.2 2.2" />
     </>
   ),
   tag: (
