@@ -284,6 +284,22 @@ export interface LightRecord extends RecordBase<'light'> {
   readonly intensity: number;
 }
 
+/** stair: a stairwell (drawn with treads and an up arrow); void: an open double-height space (a cross). */
+export const FLOOR_OPENING_KINDS = ['stair', 'void'] as const;
+export type FloorOpeningKind = (typeof FLOOR_OPENING_KINDS)[number];
+
+/**
+ * A hole in the floor of its storey (a stairwell, a void): it cuts that storey's floors and the
+ * ceilings of the storey right below, and is not room area. `outline` is a simple plan polygon
+ * (mm, either winding; stored counter-clockwise).
+ */
+export interface FloorOpeningRecord extends RecordBase<'floorOpening'> {
+  readonly storeyId: string;
+  readonly outline: readonly Vec2[];
+  readonly kind: FloorOpeningKind;
+  readonly name?: string;
+}
+
 /** The faces of a wall a wall panel may cover: its sides seen from its start (as pavings name them). */
 export const WALL_FACES = ['left', 'right'] as const;
 export type WallFace = (typeof WALL_FACES)[number];
@@ -484,6 +500,7 @@ export type SceneRecord =
   | LightRecord
   | WallPanelRecord
   | CabinetRecord
+  | FloorOpeningRecord
   | ViewRecord
   | SelectionRecord
   | ToolRecord;
@@ -502,6 +519,7 @@ export const RECORD_SCOPES = {
   light: 'document',
   wallPanel: 'document',
   cabinet: 'document',
+  floorOpening: 'document',
   view: 'session',
   selection: 'session',
   tool: 'session',

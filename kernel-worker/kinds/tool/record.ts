@@ -9,7 +9,7 @@ import {
   type Vec2,
   type WallDrawParams,
 } from '../../../protocol/records';
-import { CABINET_REFUSALS, OPENING_REFUSALS } from '../../../protocol/errors';
+import { CABINET_REFUSALS, FLOOR_OPENING_REFUSALS, OPENING_REFUSALS } from '../../../protocol/errors';
 import type { ToolSummary } from '../../../protocol/snapshot';
 import { boolean, finite, nullable, object, oneOf, optional, string, type Shape } from '../../document/check';
 import type { RecordReader } from '../../document/store';
@@ -99,7 +99,7 @@ export const toolRecordKind = {
     opening: object<OpeningToolParams>(OPENING_TOOL_SHAPE),
     preview: nullable(toolPreview),
     hoverId: nullable(id),
-    refused: optional(nullable(object<NonNullable<ToolRecord['refused']>>({ reason: oneOf([...OPENING_REFUSALS, ...CABINET_REFUSALS]), seq: finite({ integer: true, min: 0, max: Number.MAX_SAFE_INTEGER }) }))),
+    refused: optional(nullable(object<NonNullable<ToolRecord['refused']>>({ reason: oneOf([...OPENING_REFUSALS, ...CABINET_REFUSALS, ...FLOOR_OPENING_REFUSALS]), seq: finite({ integer: true, min: 0, max: Number.MAX_SAFE_INTEGER }) }))),
   },
   initial: defaultTool,
   snapshot: { part: { keys: ['tool'], derive: (records) => ({ tool: toolSummary(records) }) } },
