@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Vec2 } from '../../protocol/records';
 import type { SelectedDetail } from '../../protocol/snapshot';
+import { drawPlan } from '../../kernel-worker/render/plan-drawing';
 import { fileKernel } from './persistence-kit';
 import { expectOneUndoStep, expectRefused, TestKernel } from './test-kernel';
 
@@ -167,5 +168,30 @@ describe('floor openings', () => {
       ['atrium', 'storey-2', 'void', null, 3],
       ['stairwell', 'storey-2', 'stair', '主楼梯', 4],
     ]);
+  });
+
+  it('is drawn on the plan: filled outline, a void crossed, a stair with treads and an arrow; the room label says the net area', () => {
+    const { tk, storeyId } = fiveByFour();
+    const { id: stair } = tk.exec('floorOpening.add', { storeyId, outline: rect(1000, 1000, 3800, 2000), kind: 'stair' });
+    const { id: hole } = tk.exec('floorOpening.add', { storeyId, outline: rect(4000, 2000, 5000, 3000), kind: 'void' });
+    const d = drawPlan(tk.kernel.records, { pxPerMm: 0.1 });
+    const segments = (id: string) => d.lines.filter((l) => l.role === 'floorOpening' && l.id === id).flatMap((l) => l.segments);
+    expect(d.fills.filter((f) => f.role === 'floorOpening').map((f) => f.id)).toEqual([stair, hole]);
+    // The void: its 4 edges and the 2 diagonals (corner to corner).
+    const voidSegs = segments(hole);
+    expect(voidSegs).toHaveLength(12);
+    expect(voidSegs.slice(8)).toEqual([{ x: 4000, y: 2000 }, { x: 5000, y: 3000 }, { x: 4000, y: 3000 }, { x: 5000, y: 2000 }]);
+    // The stair runs along its 2800 mm side: 10 treads of 280 (9 lines across), the run line, the arrow head.
+    const stairSegs = segments(stair);
+    const across = [];
+    for (let i = 8; i < stairSegs.length; i += 2) if (stairSegs[i]!.x === stairSegs[i + 1]!.x) across.push(stairSegs[i]!.x);
+    expect(across).toEqual([1280, 1560, 1840, 2120, 2400, 2680, 2960, 3240, 3520]);
+    expect(stairSegs.length).toBe(8 + 9 * 2 + 2 + 4);
+    // 20 - 2.8 - 1 = 16.2
+    expect(d.texts.find((t) => t.role === 'room-area')!.text).toBe('16.20 m²');
+    // Selected: corner handles.
+    tk.exec('selection.set', { ids: [hole] });
+    const selected = drawPlan(tk.kernel.records, { pxPerMm: 0.1 });
+    expect(selected.fills.filter((f) => f.role === 'floorOpening' && f.id === hole && f.state === 'selected').length).toBe(1 + 4 + 4);
   });
 });
