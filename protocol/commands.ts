@@ -364,7 +364,7 @@ export interface CommandMap {
 
   /** Picks the active tool and/or changes its parameters. Not undoable. */
   'tool.set': {
-    args: { tool?: ToolName; draw?: Partial<WallDrawParams>; opening?: Partial<OpeningToolParams> };
+    args: { tool?: ToolName; draw?: Partial<WallDrawParams>; opening?: Partial<OpeningToolParams>; floorOpening?: { kind?: FloorOpeningKind } };
     result: null;
   };
 

@@ -408,7 +408,7 @@ export interface ViewRecord extends RecordBase<'view'> {
 }
 
 /** The interactive tools of the workspace (kernel-worker/tools). */
-export const TOOL_NAMES = ['select', 'wall', 'opening'] as const;
+export const TOOL_NAMES = ['select', 'wall', 'opening', 'floorOpening'] as const;
 export type ToolName = (typeof TOOL_NAMES)[number];
 
 /** Which line of a drawn wall the pointer places (catalogues.md §3 drawMode). */
@@ -458,6 +458,8 @@ export interface ToolPreview {
     readonly width: number;
     readonly ok: boolean;
   } | null;
+  /** floor-opening tool: the rectangle being drawn, ok when it can be cut there (absent or null: none) */
+  readonly floorOpening?: { readonly outline: readonly Vec2[]; readonly ok: boolean } | null;
   /** a catalogue card being dragged over the view: where it would land (absent or null: none) */
   readonly model?: {
     readonly position: Vec3;
@@ -471,6 +473,8 @@ export interface ToolRecord extends RecordBase<'tool'> {
   readonly tool: ToolName;
   readonly draw: WallDrawParams;
   readonly opening: OpeningToolParams;
+  /** the floor-opening tool's kind (absent: stair) */
+  readonly floorOpening?: { readonly kind: FloorOpeningKind };
   readonly preview: ToolPreview | null;
   /** the record under the pointer (hover highlight), or null */
   readonly hoverId: string | null;

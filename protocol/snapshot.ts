@@ -46,6 +46,8 @@ export interface ToolSummary {
   readonly name: ToolName;
   readonly draw: WallDrawParams;
   readonly opening: OpeningToolParams;
+  /** what the floor-opening tool cuts */
+  readonly floorOpeningKind: FloorOpeningKind;
   /** wall tool mid-drawing: the segment's length (mm) and angle (degrees, counter-clockwise from east), typed digits */
   readonly drawing: { readonly length: number; readonly angle: number; readonly typed: string } | null;
   /** the last refusal an edit gesture met (the UI tells it when seq changes); absent: none */
