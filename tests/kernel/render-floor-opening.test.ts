@@ -101,6 +101,16 @@ describe('floor openings in 3D', () => {
     expect(meshArea(floorAndCeiling(graph, upperRoom).floor)).toBe(20);
   });
 
+  it('the ceiling below closes again when the storey above goes, openings and all', () => {
+    const { k, graph, upper, lowerRoom } = twoStoreys();
+    k.exec('floorOpening.add', { storeyId: upper, outline: rect(1000, 1000, 2000, 3000), kind: 'stair' });
+    expect(meshArea(floorAndCeiling(graph, lowerRoom).ceiling)).toBe(18);
+    k.exec('storey.remove', { id: upper });
+    expect(meshArea(floorAndCeiling(graph, lowerRoom).ceiling)).toBe(20);
+    k.undo();
+    expect(meshArea(floorAndCeiling(graph, lowerRoom).ceiling)).toBe(18);
+  });
+
   it('cuts a suspended ceiling below too; an opening on the lower storey cuts no ceiling', () => {
     const { k, graph, lower, upper, lowerRoom } = twoStoreys();
     const { id: ceilingId } = k.exec('ceiling.add', { roomId: lowerRoom, elevation: 2600 });

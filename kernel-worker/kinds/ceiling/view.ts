@@ -31,7 +31,7 @@ export const ceilingView: ViewKind<'ceiling', CeilingState> = {
   dependsOn: {
     room: (r, q) => q.indexed(ceilingsOfRoom, r.id).map((c) => c.id),
     paving: (p, q) => (p.surface.face === 'ceiling' ? q.indexed(ceilingsOfRoom, p.surface.id).map((c) => c.id) : []),
-    storey: (s, q) => [s.id, storeyBelow(q.records, s.id)?.id].flatMap((id) => (id ? q.indexed(roomsOfStorey, id).flatMap((r) => q.indexed(ceilingsOfRoom, r.id).map((c) => c.id)) : [])),
+    storey: (s, q) => [s.id, storeyBelow(q.records, s)?.id].flatMap((id) => (id ? q.indexed(roomsOfStorey, id).flatMap((r) => q.indexed(ceilingsOfRoom, r.id).map((c) => c.id)) : [])),
     // The openings of the storey above cut the ceilings below them.
     floorOpening: (o, q) => {
       const below = storeyBelow(q.records, o.storeyId);

@@ -22,12 +22,15 @@ export function storeyAbove(records: ViewQuery['records'], storeyId: string): St
   return best;
 }
 
-/** The storey right below (the highest lower elevation), or undefined. */
-export function storeyBelow(records: ViewQuery['records'], storeyId: string): StoreyRecord | undefined {
-  const own = records.getOfType(storeyId, 'storey');
+/**
+ * The storey right below (the highest lower elevation), or undefined. Given the storey record
+ * itself (as a diff has it: a removed storey too), else its id.
+ */
+export function storeyBelow(records: ViewQuery['records'], storey: string | StoreyRecord): StoreyRecord | undefined {
+  const own = typeof storey === 'string' ? records.getOfType(storey, 'storey') : storey;
   if (!own) return undefined;
   let best: StoreyRecord | undefined;
-  for (const s of records.ofType('storey')) if (s.elevation < own.elevation && (!best || s.elevation > best.elevation)) best = s;
+  for (const s of records.ofType('storey')) if (s.id !== own.id && s.elevation < own.elevation && (!best || s.elevation > best.elevation)) best = s;
   return best;
 }
 

@@ -104,7 +104,8 @@ export const roomView: ViewKind<'room', RoomState> = {
     paving: (p) => (p.surface.face === 'floor' || p.surface.face === 'ceiling' ? [p.surface.id] : []),
     ceiling: (c) => [c.roomId],
     // A storey moving up or down can change which storey is right above another.
-    storey: (s, q) => [s.id, storeyBelow(q.records, s.id)?.id].flatMap((id) => (id ? q.indexed(roomsOfStorey, id).map((r) => r.id) : [])),
+    // (Its removal too: the ceilings below lose the holes of its openings.)
+    storey: (s, q) => [s.id, storeyBelow(q.records, s)?.id].flatMap((id) => (id ? q.indexed(roomsOfStorey, id).map((r) => r.id) : [])),
     // Its storey's rooms (floors) and those of the storey below (ceilings).
     floorOpening: (o, q) => [o.storeyId, storeyBelow(q.records, o.storeyId)?.id].flatMap((id) => (id ? q.indexed(roomsOfStorey, id).map((r) => r.id) : [])),
     // Skirting breaks at doors: the rooms along a wall whose openings changed.
