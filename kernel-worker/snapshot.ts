@@ -93,7 +93,7 @@ function planClosed(records: RecordReader): boolean {
 function keyedMap(records: RecordReader, type: RecordType): KeyedMap {
   const { entry } = kindOf(type).snapshot!.entries!;
   const map: KeyedMap = {};
-  for (const record of records.ofType(type)) map[record.id] = entry(record as never);
+  for (const record of records.ofType(type)) map[record.id] = entry(record as never, records);
   return map;
 }
 
@@ -117,6 +117,8 @@ interface Touched {
   readonly ids: Set<string>;
   /** type -> the ids of that type (before or after) the diffs touched */
   readonly byType: Map<RecordType, Set<string>>;
+  /** the touched records as they were and as they are (what keyed entries' `follows` read) */
+  readonly records: SceneRecord[];
 }
 
 /** The record types and ids a run of diffs touched (a record that changed type counts for both). */
@@ -124,7 +126,9 @@ function touchedBy(diffs: readonly RecordsDiff[]): Touched {
   const types = new Set<RecordType>();
   const ids = new Set<string>();
   const byType = new Map<RecordType, Set<string>>();
+  const records: SceneRecord[] = [];
   const note = (id: string, r: SceneRecord) => {
+    records.push(r);
     types.add(r.type);
     ids.add(id);
     let of = byType.get(r.type);
@@ -140,7 +144,7 @@ function touchedBy(diffs: readonly RecordsDiff[]): Touched {
     }
     for (const id in diff.removed) note(id, diff.removed[id]!);
   }
-  return { types, ids, byType };
+  return { types, ids, byType, records };
 }
 
 export interface SnapshotTracker {
@@ -190,7 +194,7 @@ export function trackSnapshot(records: RecordReader, flags: KernelFlags, rendere
         }
         continue;
       }
-      const after = entry(record as never);
+      const after = entry(record as never, records);
       map[id] = after;
       if (before === undefined) ops.push({ op: 'set', path: [part, id], value: after });
       else diffValues(before, after, [part, id], ops);
@@ -254,7 +258,14 @@ export function trackSnapshot(records: RecordReader, flags: KernelFlags, rendere
       const touchedRooms = touched.byType.get('room');
       if (touchedRooms) recountRooms(touchedRooms);
       for (const type of KEYED_KINDS) {
-        const touchedIds = touched.byType.get(type);
+        let touchedIds = touched.byType.get(type);
+        const follows = kindOf(type).snapshot!.entries!.follows as { [U in RecordType]?: (r: SceneRecord, records: RecordReader) => readonly string[] } | undefined;
+        if (follows) {
+          for (const r of touched.records) {
+            const more = follows[r.type]?.(r, records);
+            if (more?.length) touchedIds = new Set([...(touchedIds ?? []), ...more]);
+          }
+        }
         if (touchedIds) patchEntries(type, touchedIds, ops);
       }
       // Only rooms and the current storey decide it: a camera or mode change must not walk every room.

@@ -3,6 +3,7 @@ import type { ImportedStorey, PlanImportResult } from './plan-import';
 import type {
   AppliedMaterial,
   CameraView,
+  FloorOpeningKind,
   ClientInfo,
   HouseTypeInfo,
   LightKind,
@@ -121,8 +122,10 @@ export interface CommandMap {
       openings?: readonly PlanOpeningInput[];
       /** join loose wall ends that stop within a wall's thickness of another wall (default true) */
       join?: boolean;
+      /** stairwells and voids in the storey's floor */
+      floorOpenings?: readonly PlanFloorOpeningInput[];
     };
-    result: { wallIds: string[]; openingIds: string[]; roomIds: string[] };
+    result: { wallIds: string[]; openingIds: string[]; roomIds: string[]; floorOpeningIds: string[] };
   };
 
   /**
@@ -285,6 +288,19 @@ export interface CommandMap {
   };
   'cabinet.update': { args: UpdateArgs<'cabinet'>; result: null };
   'cabinet.remove': { args: RemoveArgs; result: null };
+
+  /**
+   * A floor opening (stairwell 楼梯洞口, void 挖洞) on a storey (default the current one): a simple
+   * outline at least FLOOR_OPENING_MIN_SIZE across (else refused, FLOOR_OPENING_REFUSALS). It
+   * cuts the storey's floors and the ceilings of the storey below and is not room area.
+   */
+  'floorOpening.add': {
+    args: ChosenId & { storeyId?: string; outline: readonly Vec2[]; kind?: FloorOpeningKind; name?: string };
+    result: AddResult;
+  };
+  /** Moves (a new outline), reshapes, changes kind or name; the same refusals as add. */
+  'floorOpening.update': { args: UpdateArgs<'floorOpening'>; result: null };
+  'floorOpening.remove': { args: RemoveArgs; result: null };
   /**
    * Fills the line from start to end with a run of standard-width units of one kind, their backs
    * on the line and their fronts to its `side` (default left, looking from start to end; with
@@ -348,7 +364,7 @@ export interface CommandMap {
 
   /** Picks the active tool and/or changes its parameters. Not undoable. */
   'tool.set': {
-    args: { tool?: ToolName; draw?: Partial<WallDrawParams>; opening?: Partial<OpeningToolParams> };
+    args: { tool?: ToolName; draw?: Partial<WallDrawParams>; opening?: Partial<OpeningToolParams>; floorOpening?: { kind?: FloorOpeningKind } };
     result: null;
   };
 
@@ -381,6 +397,14 @@ export interface PlanOpeningInput {
   readonly elevation?: number;
   readonly flipSide?: boolean;
   readonly flipHinge?: boolean;
+}
+
+export interface PlanFloorOpeningInput {
+  readonly id?: string;
+  /** plan mm, either winding */
+  readonly outline: readonly Vec2[];
+  readonly kind: FloorOpeningKind;
+  readonly name?: string;
 }
 
 export interface PlanFrameArg {

@@ -100,8 +100,18 @@ export const CABINET_REFUSALS = [
 ] as const;
 export type CabinetRefusal = (typeof CABINET_REFUSALS)[number];
 
+/**
+ * Why the kernel refused a floor opening (stairwell, void): an outline that crosses itself or has
+ * repeated or collinear-only corners, one smaller than FLOOR_OPENING_MIN_SIZE across (either side
+ * of its box) or in area (its square), one overlapping another opening of its storey.
+ */
+export const FLOOR_OPENING_REFUSALS = ['FLOOR_OPENING_OUTLINE', 'FLOOR_OPENING_TOO_SMALL', 'FLOOR_OPENING_OVERLAP'] as const;
+export type FloorOpeningRefusal = (typeof FLOOR_OPENING_REFUSALS)[number];
+/** mm: the narrowest a floor opening may be. */
+export const FLOOR_OPENING_MIN_SIZE = 100;
+
 /** Every refusal the kernel makes on purpose: the codes KernelCommandError.reason can carry. */
-export type RefusalReason = OpeningRefusal | CabinetRefusal;
+export type RefusalReason = OpeningRefusal | CabinetRefusal | FloorOpeningRefusal;
 
 /**
  * Thrown inside the kernel where it refuses on purpose: toKernelError turns it into a

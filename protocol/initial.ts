@@ -58,7 +58,7 @@ export function initialSnapshot(): KernelSnapshot {
     viewMode: INITIAL_VIEW.viewMode,
     materialMode: INITIAL_VIEW.materialMode,
     renderer: { kind: 'none', frames: 0 },
-    tool: { name: INITIAL_TOOL.tool, draw: { ...INITIAL_TOOL.draw }, opening: { ...INITIAL_TOOL.opening }, drawing: null },
+    tool: { name: INITIAL_TOOL.tool, draw: { ...INITIAL_TOOL.draw }, opening: { ...INITIAL_TOOL.opening }, floorOpeningKind: 'stair', drawing: null },
     selected: null,
     currentRoom: null,
     planClosed: false,

@@ -2,7 +2,7 @@
 // plan.build input (docs/plans-as-data.md) plus the rooms' names, and what was left out and why.
 // The readers (kernel-worker/import/) produce it; the kernel builds it as one undo step; the UI
 // shows its summary. Units are millimetres, plan x east and y north.
-import type { PlanOpeningInput, PlanWallInput } from './commands';
+import type { PlanFloorOpeningInput, PlanOpeningInput, PlanWallInput } from './commands';
 import type { ExportedPlan, PlanExportResult } from './plan-export';
 import type { Vec2 } from './records';
 
@@ -26,6 +26,8 @@ export interface ImportedStorey {
   /** `wall` indexes this storey's walls */
   readonly openings: readonly PlanOpeningInput[];
   readonly rooms: readonly ImportedRoom[];
+  /** stairwells and voids in this storey's floor (absent: none) */
+  readonly floorOpenings?: readonly PlanFloorOpeningInput[];
 }
 
 /**
@@ -72,6 +74,10 @@ export interface PlanImportResult {
   readonly namedRooms: number;
   /** doors and windows that did not fit their wall as built (overlapping, across a joint ...) */
   readonly openingsLeftOut: number;
+  /** stairwells and voids cut in the floors */
+  readonly floorOpenings: number;
+  /** floor openings whose outline the kernel refuses (crossing itself, under 100 mm across) */
+  readonly floorOpeningsLeftOut: number;
 }
 
 /** What an import read and built, for the summary the designer sees. */

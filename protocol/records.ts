@@ -284,6 +284,22 @@ export interface LightRecord extends RecordBase<'light'> {
   readonly intensity: number;
 }
 
+/** stair: a stairwell (drawn with treads and an up arrow); void: an open double-height space (a cross). */
+export const FLOOR_OPENING_KINDS = ['stair', 'void'] as const;
+export type FloorOpeningKind = (typeof FLOOR_OPENING_KINDS)[number];
+
+/**
+ * A hole in the floor of its storey (a stairwell, a void): it cuts that storey's floors and the
+ * ceilings of the storey right below, and is not room area. `outline` is a simple plan polygon
+ * (mm, either winding; stored counter-clockwise).
+ */
+export interface FloorOpeningRecord extends RecordBase<'floorOpening'> {
+  readonly storeyId: string;
+  readonly outline: readonly Vec2[];
+  readonly kind: FloorOpeningKind;
+  readonly name?: string;
+}
+
 /** The faces of a wall a wall panel may cover: its sides seen from its start (as pavings name them). */
 export const WALL_FACES = ['left', 'right'] as const;
 export type WallFace = (typeof WALL_FACES)[number];
@@ -392,7 +408,7 @@ export interface ViewRecord extends RecordBase<'view'> {
 }
 
 /** The interactive tools of the workspace (kernel-worker/tools). */
-export const TOOL_NAMES = ['select', 'wall', 'opening'] as const;
+export const TOOL_NAMES = ['select', 'wall', 'opening', 'floorOpening'] as const;
 export type ToolName = (typeof TOOL_NAMES)[number];
 
 /** Which line of a drawn wall the pointer places (catalogues.md §3 drawMode). */
@@ -442,6 +458,8 @@ export interface ToolPreview {
     readonly width: number;
     readonly ok: boolean;
   } | null;
+  /** floor-opening tool: the rectangle being drawn, ok when it can be cut there (absent or null: none) */
+  readonly floorOpening?: { readonly outline: readonly Vec2[]; readonly ok: boolean } | null;
   /** a catalogue card being dragged over the view: where it would land (absent or null: none) */
   readonly model?: {
     readonly position: Vec3;
@@ -455,6 +473,8 @@ export interface ToolRecord extends RecordBase<'tool'> {
   readonly tool: ToolName;
   readonly draw: WallDrawParams;
   readonly opening: OpeningToolParams;
+  /** the floor-opening tool's kind (absent: stair) */
+  readonly floorOpening?: { readonly kind: FloorOpeningKind };
   readonly preview: ToolPreview | null;
   /** the record under the pointer (hover highlight), or null */
   readonly hoverId: string | null;
@@ -484,6 +504,7 @@ export type SceneRecord =
   | LightRecord
   | WallPanelRecord
   | CabinetRecord
+  | FloorOpeningRecord
   | ViewRecord
   | SelectionRecord
   | ToolRecord;
@@ -502,6 +523,7 @@ export const RECORD_SCOPES = {
   light: 'document',
   wallPanel: 'document',
   cabinet: 'document',
+  floorOpening: 'document',
   view: 'session',
   selection: 'session',
   tool: 'session',

@@ -1,5 +1,5 @@
 import type { WorktopMaterial } from './price-list';
-import { RECORD_SCOPES, type AppliedMaterial, type CabinetRecord, type CameraView, ClientInfo, type HouseTypeInfo, type ModelMount, type Vec3, OpeningKind, OpeningToolParams, ToolName, ViewMode, WallColor, WallDrawParams, WallFace, WallPanelStyle, WallType } from './records';
+import { RECORD_SCOPES, type AppliedMaterial, type CabinetRecord, type CameraView, ClientInfo, type FloorOpeningKind, type Vec2, type HouseTypeInfo, type ModelMount, type Vec3, OpeningKind, OpeningToolParams, ToolName, ViewMode, WallColor, WallDrawParams, WallFace, WallPanelStyle, WallType } from './records';
 import type { RefusalReason } from './errors';
 
 // The UI mirror: what the React side may read. It is derived by the kernel from the records
@@ -46,6 +46,8 @@ export interface ToolSummary {
   readonly name: ToolName;
   readonly draw: WallDrawParams;
   readonly opening: OpeningToolParams;
+  /** what the floor-opening tool cuts */
+  readonly floorOpeningKind: FloorOpeningKind;
   /** wall tool mid-drawing: the segment's length (mm) and angle (degrees, counter-clockwise from east), typed digits */
   readonly drawing: { readonly length: number; readonly angle: number; readonly typed: string } | null;
   /** the last refusal an edit gesture met (the UI tells it when seq changes); absent: none */
@@ -123,6 +125,17 @@ export type SelectedDetail =
       /** the worktop over it as it stands (its run's choices, geometry/worktop.ts); null: none */
       readonly worktop?: { readonly material: WorktopMaterial; readonly backsplash: number; readonly length: number } | null;
     })
+  /** a stairwell or void: its kind, name and the size of its outline's box (mm); area m² */
+  | {
+      readonly kind: 'floorOpening';
+      readonly id: string;
+      readonly openingKind: FloorOpeningKind;
+      readonly name: string;
+      readonly width: number;
+      readonly depth: number;
+      readonly area: number;
+      readonly outline: readonly Vec2[];
+    }
   | { readonly kind: 'other'; readonly id: string; readonly type: string };
 
 /** catalogues.md §3 current room info: the selected room, or the room holding the selection. */

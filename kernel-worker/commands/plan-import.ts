@@ -1,13 +1,14 @@
 import type { CommandArgs } from '../../protocol/commands';
 import type { ImportedRoom, ImportedStorey } from '../../protocol/plan-import';
 import type { OpeningRecord, StoreyRecord, WallRecord } from '../../protocol/records';
-import { arrayOf, CheckError, object, type Check } from '../document/check';
+import { arrayOf, CheckError, object, optional, type Check } from '../document/check';
 import { pointInRing } from '../geometry/polygon';
 import { code, coord, label, length, vec2 } from '../kinds/fields';
 import { claimId } from './common';
 import { newOpening } from './opening';
 import { joinWallEnds } from '../geometry/wall-join';
-import { backAlong, MAX_PLAN_OPENINGS, MAX_PLAN_WALLS, openingInput, wallInput } from './plan';
+import { backAlong, floorOpeningInput, MAX_PLAN_OPENINGS, MAX_PLAN_WALLS, openingInput, putFloorOpening, wallInput } from './plan';
+import { KernelRefusal } from '../../protocol/errors';
 import { assertOpeningFits, OpeningRefused, openingWallInfo } from './reconcile';
 import { storeyName } from './storey';
 import type { CommandDef } from './types';
@@ -32,6 +33,7 @@ const storeyInput: Check<ImportedStorey> = (value, path) => {
     walls: arrayOf(wallInput, { maxLength: MAX_PLAN_WALLS }),
     openings: arrayOf(openingInput, { maxLength: MAX_PLAN_OPENINGS }),
     rooms: arrayOf(roomInput, { maxLength: MAX_PLAN_WALLS }),
+    floorOpenings: optional(arrayOf(floorOpeningInput, { maxLength: MAX_PLAN_OPENINGS })),
   })(value, path);
   s.openings.forEach((o, i) => {
     if (typeof o.wall !== 'number' || o.wall >= s.walls.length) {
@@ -77,6 +79,8 @@ export const importPlan: CommandDef<'plan.import'> = {
     let rooms = 0;
     let namedRooms = 0;
     let openingsLeftOut = 0;
+    let floorOpenings = 0;
+    let floorOpeningsLeftOut = 0;
     a.storeys.forEach((input, place) => {
       const storey = targetStorey(tx, place, input);
       storeyIds.push(storey.id);
@@ -129,7 +133,19 @@ export const importPlan: CommandDef<'plan.import'> = {
         }
       }
       namedRooms += named.size;
+
+      // A stairwell a file gives twice (the slab's opening and the stair under it) is one hole:
+      // the second overlaps the first and is left out, as is an outline the kernel refuses.
+      for (const o of input.floorOpenings ?? []) {
+        try {
+          putFloorOpening(tx, storey, o);
+          floorOpenings++;
+        } catch (e) {
+          if (!(e instanceof KernelRefusal)) throw e;
+          floorOpeningsLeftOut++;
+        }
+      }
     });
-    return { storeyIds, walls, openings, rooms, namedRooms, openingsLeftOut };
+    return { storeyIds, walls, openings, rooms, namedRooms, openingsLeftOut, floorOpenings, floorOpeningsLeftOut };
   },
 };

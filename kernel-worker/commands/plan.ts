@@ -1,5 +1,7 @@
-import type { CommandArgs, PlanOpeningInput, PlanWallInput } from '../../protocol/commands';
-import type { OpeningRecord, Vec2, WallRecord } from '../../protocol/records';
+import type { CommandArgs, PlanFloorOpeningInput, PlanOpeningInput, PlanWallInput } from '../../protocol/commands';
+import type { FloorOpeningRecord, OpeningRecord, StoreyRecord, Vec2, WallRecord } from '../../protocol/records';
+import type { Transaction } from '../document/store';
+import { assertNoOverlap, checkedOutline } from '../kinds/floorOpening/commands';
 import { arrayOf, boolean, CheckError, finite, object, optional, type Check } from '../document/check';
 import { RECORD_ID_PATTERN, RECORD_SHAPES } from '../document/validators';
 import { chosenIdArg, claimId, requireRecord, storeyFor } from './common';
@@ -29,6 +31,31 @@ export const wallInput = object<PlanWallInput>({
   wallType: optional(wallShape.wallType),
   color: wallShape.color,
 });
+
+const floorOpeningShape = RECORD_SHAPES.floorOpening;
+
+export const floorOpeningInput = object<PlanFloorOpeningInput>({
+  id: chosenIdArg,
+  outline: floorOpeningShape.outline,
+  kind: floorOpeningShape.kind,
+  name: floorOpeningShape.name,
+});
+
+/** A plan's floor opening on its storey, refused as floorOpening.add refuses it. */
+export function putFloorOpening(tx: Transaction, storey: StoreyRecord, input: PlanFloorOpeningInput): FloorOpeningRecord {
+  const opening: FloorOpeningRecord = {
+    id: claimId(tx, 'floorOpening', input.id),
+    type: 'floorOpening',
+    storeyId: storey.id,
+    outline: checkedOutline(input.outline),
+    kind: input.kind,
+    ...(input.name !== undefined && { name: input.name }),
+  };
+  // Checked before it is written: plan.import leaves a refused one out and goes on.
+  assertNoOverlap(tx, opening);
+  tx.put(opening);
+  return opening;
+}
 
 const size = finite({ min: -100_000, max: 100_000 });
 
@@ -63,6 +90,7 @@ const baseArgs = object<Args>({
   walls: arrayOf(wallInput, { maxLength: MAX_PLAN_WALLS }),
   openings: optional(arrayOf(openingInput, { maxLength: MAX_PLAN_OPENINGS })),
   join: optional(boolean),
+  floorOpenings: optional(arrayOf(floorOpeningInput, { maxLength: MAX_PLAN_OPENINGS })),
 });
 
 const args: Check<Args> = (value, path) => {
@@ -80,6 +108,7 @@ const args: Check<Args> = (value, path) => {
   };
   a.walls.forEach((w, i) => unique(w.id, `walls[${i}].id`));
   a.openings?.forEach((o, i) => unique(o.id, `openings[${i}].id`));
+  a.floorOpenings?.forEach((o, i) => unique(o.id, `floorOpenings[${i}].id`));
   return a;
 };
 
@@ -144,6 +173,14 @@ export const buildPlan: CommandDef<'plan.build'> = {
     openings.forEach((o, i) => {
       if (!tx.has(o.id)) throw new Error(`openings[${i}] (${o.id}): its stretch of wall is covered by an older wall`);
     });
-    return { wallIds, openingIds: openings.map((o) => o.id), roomIds: [...roomIds] };
+    const floorOpeningIds = (a.floorOpenings ?? []).map((o, i) => {
+      try {
+        return putFloorOpening(tx, storey, o).id;
+      } catch (e) {
+        if (e instanceof Error) e.message = `floorOpenings[${i}]: ${e.message}`;
+        throw e;
+      }
+    });
+    return { wallIds, openingIds: openings.map((o) => o.id), roomIds: [...roomIds], floorOpeningIds };
   },
 };

@@ -17,6 +17,7 @@ import { setTool } from './tool';
 import { setCamera, setMaterialMode, setPlan, setStorey, setViewMode } from './view';
 import { addWall, moveWall, moveWallEnd, removeWall, splitWall, updateWall } from './wall';
 import { addWallPanel, removeWallPanel, updateWallPanel } from '../kinds/wallPanel/commands';
+import { addFloorOpening, removeFloorOpening, updateFloorOpening } from '../kinds/floorOpening/commands';
 import { addCabinet, fillCabinetRun, removeCabinet, setWorktop, updateCabinet } from '../kinds/cabinet/commands';
 
 /** The one table of commands; `satisfies` makes the compiler hold it to protocol's CommandMap. */
@@ -58,6 +59,9 @@ export const registry = {
   'wallPanel.add': addWallPanel,
   'wallPanel.update': updateWallPanel,
   'wallPanel.remove': removeWallPanel,
+  'floorOpening.add': addFloorOpening,
+  'floorOpening.update': updateFloorOpening,
+  'floorOpening.remove': removeFloorOpening,
   'material.apply': applyMaterial,
   'cabinet.add': addCabinet,
   'cabinet.update': updateCabinet,

@@ -1,5 +1,5 @@
 import type { CommandArgs } from '../../protocol/commands';
-import { TOOL_NAMES, type OpeningToolParams } from '../../protocol/records';
+import { FLOOR_OPENING_KINDS, TOOL_NAMES, type OpeningToolParams } from '../../protocol/records';
 import { object, oneOf, optional, type Check, type Shape } from '../document/check';
 import { getTool, updateTool, updateView } from '../document/session-records';
 import { OPENING_TOOL_SHAPE, WALL_DRAW_SHAPE } from '../document/validators';
@@ -22,6 +22,7 @@ export const setTool: CommandDef<'tool.set'> = {
     tool: optional(oneOf(TOOL_NAMES)),
     draw: optional(partialOf(WALL_DRAW_SHAPE)),
     opening: optional(partialOf(OPENING_TOOL_SHAPE)),
+    floorOpening: optional(object<{ kind?: (typeof FLOOR_OPENING_KINDS)[number] }>({ kind: optional(oneOf(FLOOR_OPENING_KINDS)) })),
   }),
   history: 'none',
   run(tx, a) {
@@ -44,11 +45,12 @@ export const setTool: CommandDef<'tool.set'> = {
       tool,
       draw: { ...current.draw, ...a.draw },
       opening,
+      ...(a.floorOpening?.kind !== undefined && { floorOpening: { kind: a.floorOpening.kind } }),
       // A preview belongs to the tool that drew it.
       ...(switching ? { preview: null, hoverId: null } : {}),
     });
     // Walls are drawn in the plan (issue 4): picking the wall tool shows it.
-    if (switching && tool === 'wall') updateView(tx, { cameraView: 2 });
+    if (switching && (tool === 'wall' || tool === 'floorOpening')) updateView(tx, { cameraView: 2 });
     return null;
   },
 };

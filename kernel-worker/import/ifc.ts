@@ -2,8 +2,11 @@
 // tessellation, so every way an authoring tool describes a wall (axis and layers, footprint
 // profile, boundary representation, clipped ends) reads the same: the wall is fitted to its plan
 // footprint (./fit.ts). Storeys, doors and windows (with the wall they void), and spaces' names
-// come from the file's relationships. web-ifc is loaded only when a file is imported.
+// come from the file's relationships. Openings that void a slab are voids in that slab's storey;
+// a stair (IfcStair, else its IfcStairFlights) cuts a stairwell in the floor of the storey above
+// its own (where the slab there has an opening over it, that opening is the stairwell). web-ifc is loaded only when a file is imported.
 import type { PlanOpeningInput, PlanWallInput } from '../../protocol/commands';
+import { intersectionArea } from '../geometry/clip';
 import {
   PlanImportError,
   type ImportedPlan,
@@ -12,7 +15,7 @@ import {
   type PlanImportSkip,
   type PlanImportSkipReason,
 } from '../../protocol/plan-import';
-import type { OpeningKind, Vec2 } from '../../protocol/records';
+import type { FloorOpeningKind, OpeningKind, Vec2 } from '../../protocol/records';
 import { alongAndOff, fitWall } from './fit';
 import { roomTypeFromName } from './room-type-guess';
 
@@ -187,6 +190,29 @@ function doorKind(operation: string, width: number): OpeningKind {
 
 const round = (v: number) => Math.round(v * 10) / 10;
 
+/** The convex hull of plan points, counter-clockwise (a slab opening's or a stair's footprint from its solid). */
+export function convexHull(points: readonly Vec2[]): Vec2[] {
+  const pts = [...points].sort((a, b) => a.x - b.x || a.y - b.y);
+  if (pts.length < 3) return pts;
+  const cross = (o: Vec2, a: Vec2, b: Vec2) => (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
+  const lower: Vec2[] = [];
+  for (const p of pts) {
+    while (lower.length >= 2 && cross(lower[lower.length - 2]!, lower[lower.length - 1]!, p) <= 1e-6) lower.pop();
+    lower.push(p);
+  }
+  const upper: Vec2[] = [];
+  for (let i = pts.length - 1; i >= 0; i--) {
+    const p = pts[i]!;
+    while (upper.length >= 2 && cross(upper[upper.length - 2]!, upper[upper.length - 1]!, p) <= 1e-6) upper.pop();
+    upper.push(p);
+  }
+  return [...lower.slice(0, -1), ...upper.slice(0, -1)];
+}
+
+const SLAB_TYPES = ['IFCSLAB', 'IFCSLABSTANDARDCASE', 'IFCSLABELEMENTEDCASE'] as const;
+const STAIR_TYPES = ['IFCSTAIR'] as const;
+const FLIGHT_TYPES = ['IFCSTAIRFLIGHT'] as const;
+
 let loaded: Promise<{ w: WebIfc; api: IfcApi }> | null = null;
 
 /** web-ifc and its WASM, once per worker: starting it takes about a second. */
@@ -292,6 +318,12 @@ function readModel(api: IfcApi, model: number, w: WebIfc, schema: string, progre
     if (fill !== undefined && wall !== undefined) fillHost.set(fill, wall);
   }
 
+  const slabSet = new Set(idsOf(api, model, w, SLAB_TYPES));
+  /** slab openings: opening element -> its slab */
+  const slabOpenings = [...openingHost].filter(([, host]) => slabSet.has(host));
+  const stairIds = idsOf(api, model, w, STAIR_TYPES);
+  const flightIds = idsOf(api, model, w, FLIGHT_TYPES);
+
   const wallIds = idsOf(api, model, w, WALL_TYPES);
   const doorIds = idsOf(api, model, w, DOOR_TYPES);
   const windowIds = idsOf(api, model, w, WINDOW_TYPES);
@@ -301,6 +333,17 @@ function readModel(api: IfcApi, model: number, w: WebIfc, schema: string, progre
   const solids = readSolids(api, model, [...wallIds, ...doorIds, ...windowIds]);
   progress(0.6);
   const spaceSolids = readSolids(api, model, [...spaceIds]);
+  const holeSolids = readSolids(api, model, [...slabOpenings.map(([opening]) => opening), ...stairIds, ...flightIds]);
+  // A stair with a body of its own is one hole; a stair without one is the holes of its flights.
+  const stairParts = stairIds.filter((id) => holeSolids.has(id));
+  const stairSet = new Set(stairIds);
+  const flights = flightIds.filter((id) => holeSolids.has(id) && !(stairSet.has(storeyOf.get(id) ?? -1) && holeSolids.has(storeyOf.get(id)!)));
+  for (const id of [...stairParts, ...flights]) handled.add(id);
+  // A stair drawn by its flights is read through them.
+  for (const id of flights) {
+    const stair = storeyOf.get(id);
+    if (stair !== undefined && stairSet.has(stair)) handled.add(stair);
+  }
   progress(0.8);
 
   // Elements the plan has no record for, by storey-contained element type.
@@ -319,6 +362,7 @@ function readModel(api: IfcApi, model: number, w: WebIfc, schema: string, progre
     walls: (PlanWallInput & { readonly fileId: number })[];
     openings: PlanOpeningInput[];
     rooms: ImportedRoom[];
+    holes: { outline: Vec2[]; kind: FloorOpeningKind }[];
     top: number;
   }
   const drafts = new Map<number, Draft>();
@@ -327,12 +371,12 @@ function readModel(api: IfcApi, model: number, w: WebIfc, schema: string, progre
     return { id, name: text(line.LongName) || text(line.Name), elevation: (num(line.Elevation) ?? 0) * mm };
   });
   storeyLines.sort((a, b) => a.elevation - b.elevation);
-  for (const s of storeyLines) drafts.set(s.id, { id: s.id, name: s.name, elevation: s.elevation, walls: [], openings: [], rooms: [], top: 0 });
+  for (const s of storeyLines) drafts.set(s.id, { id: s.id, name: s.name, elevation: s.elevation, walls: [], openings: [], rooms: [], holes: [], top: 0 });
   // Elements outside any storey go to the lowest one (files without storeys have none: make one).
   const fallback = (): Draft => {
     const first = storeyLines[0];
     if (first) return drafts.get(first.id)!;
-    const made: Draft = { id: -1, name: '', elevation: 0, walls: [], openings: [], rooms: [], top: 0 };
+    const made: Draft = { id: -1, name: '', elevation: 0, walls: [], openings: [], rooms: [], holes: [], top: 0 };
     drafts.set(-1, made);
     storeyLines.push({ id: -1, name: '', elevation: 0 });
     return made;
@@ -443,6 +487,31 @@ function readModel(api: IfcApi, model: number, w: WebIfc, schema: string, progre
     draftFor(id).rooms.push({ at: solid.floorPoint, name, roomType: roomTypeFromName(text(line.ObjectType)) || roomTypeFromName(name) });
   }
 
+  // Floor openings: the slabs' voids on the slab's storey, then the stairs' wells on the storey above.
+  for (const [opening, slab] of slabOpenings) {
+    const solid = holeSolids.get(opening);
+    const outline = solid ? convexHull(solid.plan) : [];
+    if (outline.length < 3) {
+      skip('noGeometry', 'IfcOpeningElement');
+      continue;
+    }
+    draftFor(slab).holes.push({ outline, kind: 'void' });
+  }
+  const byElevation = [...drafts.values()].sort((a, b) => a.elevation - b.elevation);
+  for (const id of [...stairParts, ...flights]) {
+    const outline = convexHull(holeSolids.get(id)!.plan);
+    const own = draftFor(id);
+    const above = byElevation.find((d) => d.elevation > own.elevation + 1);
+    if (!above || outline.length < 3) {
+      skip('unsupportedElement', niceName(id));
+      continue;
+    }
+    // The slab's own opening over the stair is the stairwell: it takes the stair's kind.
+    const under = above.holes.find((h) => intersectionArea(h.outline, outline) > 0.25 * intersectionArea(outline, outline));
+    if (under) under.kind = 'stair';
+    else above.holes.push({ outline, kind: 'stair' });
+  }
+
   // The plan near the origin: files carry site coordinates (kilometres off) that mean nothing here.
   let minX = Infinity;
   let minY = Infinity;
@@ -477,6 +546,7 @@ function readModel(api: IfcApi, model: number, w: WebIfc, schema: string, progre
       walls: d.walls.map((wall) => ({ start: moved(wall.start), end: moved(wall.end), thickness: wall.thickness, height: wall.height })),
       openings: d.openings,
       rooms: d.rooms.map((r) => ({ ...r, at: moved(r.at) })),
+      ...(d.holes.length > 0 && { floorOpenings: d.holes.map((h) => ({ outline: h.outline.map(moved), kind: h.kind })) }),
     });
   });
   progress(1);

@@ -1,11 +1,12 @@
 // Sweet Home 3D (.sh3d) to an ImportedPlan. A .sh3d file is a zip; since version 5.3 it holds
 // Home.xml (the SweetHome3D.dtd document) beside the serialised Java home, and that is what this
 // reads: levels, walls (centre lines in centimetres, y pointing south as on screen), rooms (named
-// polygons) and doors and windows (pieces of furniture with a centre, an angle and a size).
+// polygons), doors and windows (pieces of furniture with a centre, an angle and a size) and
+// staircases (pieces with a staircaseCutOutShape: stairwells in the levels above them).
 // Workers have no DOMParser, and Home.xml is flat attribute-only markup, so a small tag reader
 // does; the zip goes through fflate.
 import { unzipSync } from 'fflate';
-import type { PlanOpeningInput, PlanWallInput } from '../../protocol/commands';
+import type { PlanFloorOpeningInput, PlanOpeningInput, PlanWallInput } from '../../protocol/commands';
 import { PlanImportError, type ImportedPlan, type ImportedRoom, type ImportedStorey, type PlanImportSkip, type PlanImportSkipReason } from '../../protocol/plan-import';
 import type { OpeningKind, Vec2 } from '../../protocol/records';
 import { pointInRing, ringLabelPoint } from '../geometry/polygon';
@@ -76,6 +77,72 @@ function openingKind(piece: XmlElement): OpeningKind {
   return 1 as OpeningKind;
 }
 
+/**
+ * The corners of an SVG path (M, L, H, V, Z, absolute or relative; a curve's end point only):
+ * the first closed subpath, as Sweet Home 3D's staircase cut-out shapes are written.
+ */
+export function svgPathCorners(d: string): { x: number; y: number }[] {
+  const tokens = d.match(/[a-zA-Z]|-?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?/g) ?? [];
+  const out: { x: number; y: number }[] = [];
+  let x = 0;
+  let y = 0;
+  let cmd = '';
+  let i = 0;
+  const num = () => Number(tokens[i++]);
+  const args: Record<string, number> = { M: 2, L: 2, H: 1, V: 1, C: 6, S: 4, Q: 4, T: 2, A: 7 };
+  while (i < tokens.length) {
+    if (/[a-zA-Z]/.test(tokens[i]!)) cmd = tokens[i++]!;
+    const upper = cmd.toUpperCase();
+    if (upper === 'Z') {
+      if (out.length > 0) break;
+      continue;
+    }
+    const n = args[upper];
+    if (n === undefined || i + n > tokens.length) break;
+    const v = Array.from({ length: n }, num);
+    if (v.some((k) => !Number.isFinite(k))) return [];
+    const rel = cmd !== upper;
+    if (upper === 'H') x = (rel ? x : 0) + v[0]!;
+    else if (upper === 'V') y = (rel ? y : 0) + v[0]!;
+    else {
+      x = (rel ? x : 0) + v[n - 2]!;
+      y = (rel ? y : 0) + v[n - 1]!;
+    }
+    out.push({ x, y });
+    // After a moveto, further pairs are linetos.
+    if (upper === 'M') cmd = rel ? 'l' : 'L';
+  }
+  const last = out[out.length - 1];
+  if (out.length > 1 && last && last.x === out[0]!.x && last.y === out[0]!.y) out.pop();
+  return out;
+}
+
+/**
+ * A staircase's hole in plan mm: its cut-out shape (unit square, x across its width and y down its
+ * depth, as Sweet Home 3D draws it) scaled to its size, turned by its angle and put at its centre;
+ * "true" or an empty value: its whole footprint.
+ */
+function staircaseHole(piece: XmlElement): Vec2[] | null {
+  const x = numAttr(piece, 'x');
+  const y = numAttr(piece, 'y');
+  const width = numAttr(piece, 'width') ?? 0;
+  const depth = numAttr(piece, 'depth') ?? 0;
+  if (x === null || y === null || !(width > 0) || !(depth > 0)) return null;
+  const shape = (piece.attrs.staircaseCutOutShape ?? '').trim();
+  const unit = shape === '' || shape === 'true' ? [{ x: 0, y: 0 }, { x: 1, y: 0 }, { x: 1, y: 1 }, { x: 0, y: 1 }] : svgPathCorners(shape);
+  if (unit.length < 3) return null;
+  const angle = numAttr(piece, 'angle') ?? 0;
+  const cos = Math.cos(angle);
+  const sin = Math.sin(angle);
+  // In SH3D's own plan (y down) the piece turns clockwise on screen by its angle.
+  return unit.map((u) => {
+    const lx = (u.x - 0.5) * width;
+    const ly = (u.y - 0.5) * depth;
+    const p = pt(x + lx * cos - ly * sin, y + lx * sin + ly * cos);
+    return { x: round(p.x), y: round(p.y) };
+  });
+}
+
 export function readSh3d(bytes: Uint8Array): ImportedPlan {
   let files: Record<string, Uint8Array>;
   try {
@@ -128,6 +195,16 @@ export function readSh3d(bytes: Uint8Array): ImportedPlan {
   };
   collect(home);
 
+  // Staircases: each cuts the levels above its own, up to its top (its level's elevation, its own
+  // elevation and its height), as Sweet Home 3D cuts their floors.
+  const levelById = new Map(levels.map((l) => [l.id, l]));
+  const stairs = pieces
+    .filter((p) => p.attrs.staircaseCutOutShape !== undefined)
+    .map((p) => {
+      const base = levelById.get(levelOf(p))?.elevation ?? 0;
+      return { piece: p, base, top: base + ((numAttr(p, 'elevation') ?? 0) + (numAttr(p, 'height') ?? 0)) * CM, hole: staircaseHole(p) };
+    });
+
   const storeys: ImportedStorey[] = [];
   levelKeys.forEach((levelId, i) => {
     const level = levels[i];
@@ -160,6 +237,11 @@ export function readSh3d(bytes: Uint8Array): ImportedPlan {
     const openings: PlanOpeningInput[] = [];
     for (const piece of pieces.filter((p) => levelOf(p) === levelId)) {
       const isOpening = piece.name === 'doorOrWindow' || piece.attrs.doorOrWindow === 'true';
+      if (piece.attrs.staircaseCutOutShape !== undefined) {
+        // Its hole goes in the levels above (below); a staircase with nothing above it cuts nothing.
+        if (!stairs.some((s) => s.piece === piece && s.hole && levels.some((l) => l.elevation > s.base && l.elevation <= s.top + 1))) skip('unsupportedElement', 'staircase');
+        continue;
+      }
       if (!isOpening) {
         skip('unsupportedElement', 'pieceOfFurniture');
         continue;
@@ -209,6 +291,13 @@ export function readSh3d(bytes: Uint8Array): ImportedPlan {
       rooms.push({ at: { x: round(at.x), y: round(at.y) }, name, roomType: roomTypeFromName(name) });
     }
 
+    const floorOpenings: PlanFloorOpeningInput[] = [];
+    if (level) {
+      for (const s of stairs) {
+        if (s.hole && level.elevation > s.base && level.elevation <= s.top + 1) floorOpenings.push({ outline: s.hole, kind: 'stair', ...(s.piece.attrs.name ? { name: s.piece.attrs.name } : {}) });
+      }
+    }
+
     const storeyName = level?.name ?? '';
     if (walls.length === 0) {
       if (levels.length > 0) skip('emptyStorey', storeyName || 'level');
@@ -223,6 +312,7 @@ export function readSh3d(bytes: Uint8Array): ImportedPlan {
       walls,
       openings,
       rooms,
+      ...(floorOpenings.length > 0 && { floorOpenings }),
     });
   });
   if (storeys.length === 0) throw new PlanImportError('empty');

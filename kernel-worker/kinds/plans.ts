@@ -6,6 +6,7 @@ import { roomPlan } from './room/plan';
 import { wallPlan } from './wall/plan';
 import { wallPanelPlan } from './wallPanel/plan';
 import { cabinetPlan } from './cabinet/plan';
+import { floorOpeningPlan } from './floorOpening/plan';
 
 // The plan-facet table: the record kinds the 2D plan draws, in drawing order (within a layer,
 // a kind drawn later lies on top). A kind the plan does not show has no entry; a new one (a
@@ -13,6 +14,8 @@ import { cabinetPlan } from './cabinet/plan';
 
 export const PLAN_KINDS: readonly PlanKind[] = [
   planKind('room', roomPlan),
+  // On the rooms' floor (the same layer, drawn after), under the furniture and the walls.
+  planKind('floorOpening', floorOpeningPlan),
   // Under the walls (drawn before them in the walls' layer), over the rooms.
   planKind('model', modelPlan),
   planKind('cabinet', cabinetPlan),

@@ -47,8 +47,19 @@ export interface RecordSnapshotFacet<T extends RecordType> {
    * recomputed whenever a commit touches the type; the keys say which fields.
    */
   readonly part?: { readonly keys: readonly (keyof SnapshotBody)[]; derive(records: RecordReader): Partial<SnapshotBody> };
-  /** One entry per record in a keyed map of the snapshot, patched entry by entry. */
-  readonly entries?: { readonly [K in KeyedPartName]: { readonly part: K; entry(record: RecordOfType<T>): KeyedEntry<K> } }[KeyedPartName];
+  /**
+   * One entry per record in a keyed map of the snapshot, patched entry by entry. `follows`: other
+   * types whose records change entries (a floor opening changes the areas of its storey's rooms):
+   * for a touched record of that type (as it was before the commit and as it is after), the ids
+   * of the entries to make again.
+   */
+  readonly entries?: {
+    readonly [K in KeyedPartName]: {
+      readonly part: K;
+      entry(record: RecordOfType<T>, records: RecordReader): KeyedEntry<K>;
+      readonly follows?: { readonly [U in RecordType]?: (record: RecordOfType<U>, records: RecordReader) => readonly string[] };
+    };
+  }[KeyedPartName];
   /** The editable fields the UI shows when this one record is selected (else it is 'other'). */
   selected?(record: RecordOfType<T>, records: RecordReader): SelectedDetail;
   /** Other record types `selected` reads (a room's detail reads its ceilings). */

@@ -14,6 +14,7 @@ import { viewRecordKind } from './view/record';
 import { wallRecordKind } from './wall/record';
 import { wallPanelRecordKind } from './wallPanel/record';
 import { cabinetRecordKind } from './cabinet/record';
+import { floorOpeningRecordKind } from './floorOpening/record';
 
 // The record-facet table: one entry per record type, so a type without its kind does not compile.
 // The order is the order of protocol/records.ts RECORD_SCOPES (removals walk dependants in it).
@@ -32,6 +33,7 @@ const KINDS = {
   light: lightRecordKind,
   wallPanel: wallPanelRecordKind,
   cabinet: cabinetRecordKind,
+  floorOpening: floorOpeningRecordKind,
   view: viewRecordKind,
   selection: selectionRecordKind,
   tool: toolRecordKind,

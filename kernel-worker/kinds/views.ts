@@ -11,6 +11,7 @@ import { viewView } from './view/view';
 import { wallView } from './wall/view';
 import { wallPanelView } from './wallPanel/view';
 import { cabinetView } from './cabinet/view';
+import { floorOpeningView } from './floorOpening/view';
 
 // The 3D-facet table: one entry per record type that has something to do with the 3D scene (see
 // view-kind.ts). render/scene-graph.ts loops over it; a type that is not listed draws nothing
@@ -29,6 +30,7 @@ export const VIEW_KINDS: readonly AnyViewKind[] = [
   erase(pavingView),
   erase(wallView),
   erase(openingView),
+  erase(floorOpeningView),
   erase(roomView),
   erase(ceilingView),
   erase(modelView),

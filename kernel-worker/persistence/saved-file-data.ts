@@ -1,7 +1,7 @@
 import type { RoomInfo, SavedFileData } from '../../protocol/scene-file';
 import { getMeta } from '../document/session-records';
 import type { RecordReader } from '../document/store';
-import { areaSquareMetres } from '../geometry/polygon';
+import { roomArea } from '../kinds/room/record';
 
 // The saved-file data of core.md §3, derived from the document. The previews (imageData,
 // imageList) come from the renderer's capture, which does not exist yet; they stay empty.
@@ -11,8 +11,8 @@ export const ROOM_INFO_TYPE = 'room';
 
 export function roomInfoList(records: RecordReader): RoomInfo[] {
   return records.ofType('room').map((room) => {
-    // Same figures as the snapshot's room summary: the floor inside the walls.
-    const area = areaSquareMetres(room.outline);
+    // Same figures as the snapshot's room summary: the floor inside the walls, less floor openings.
+    const area = roomArea(room, records);
     return { type: ROOM_INFO_TYPE, roomType: room.roomType, area, groundArea: area, name: room.name };
   });
 }

@@ -34,7 +34,10 @@ import {
 } from '../../protocol/quote';
 import type { RecordReader } from '../document/store';
 import { cabinetParts, DRAWER_BOX_HEIGHT, type CabinetPart } from '../geometry/cabinet-parts';
-import { areaSquareMetres, pointInRing, signedArea } from '../geometry/polygon';
+import { pointInRing, signedArea } from '../geometry/polygon';
+import { netFloorMm2 } from '../geometry/floor-openings';
+import { storeyFloorOpenings } from '../kinds/floorOpening/record';
+import { roomArea } from '../kinds/room/record';
 import { getMeta } from '../kinds/meta/record';
 import { roomOfRecord } from '../snapshot';
 import { installFeeLine, nonStandardFeeLine, type FeeLineMaker } from './cabinet-fees';
@@ -365,7 +368,8 @@ function quoteTiles(records: RecordReader, wastePercent: number, prices: Readonl
     let area: number;
     let roomName: string;
     if (surface?.type === 'room') {
-      area = Math.abs(signedArea(surface.outline));
+      // A floor is laid round its stairwells; a ceiling is not cut by the storey above's.
+      area = p.surface.face === 'floor' ? netFloorMm2(surface.outline, storeyFloorOpenings(records, surface.storeyId)) : Math.abs(signedArea(surface.outline));
       roomName = surface.name;
     } else if (surface?.type === 'wall') {
       area = wallFaceArea(surface, records.referring(surface.id, 'opening'));
@@ -483,7 +487,7 @@ export function createQuoter(): Quoter {
         const id = room?.id ?? '';
         let acc = rooms.get(id);
         if (!acc) {
-          acc = { id, name: room?.name ?? '', area: room ? areaSquareMetres(room.outline) : 0, allWardrobes: true, groups: new Map(), t9: 0, t18: 0, t25: 0, doorNumber: 0, doorArea: 0, boardArea: 0, runMm: 0, cabinets: 0, worktop: 0, worktopDetail: [] };
+          acc = { id, name: room?.name ?? '', area: room ? roomArea(room, records) : 0, allWardrobes: true, groups: new Map(), t9: 0, t18: 0, t25: 0, doorNumber: 0, doorArea: 0, boardArea: 0, runMm: 0, cabinets: 0, worktop: 0, worktopDetail: [] };
           rooms.set(id, acc);
         }
         return acc;

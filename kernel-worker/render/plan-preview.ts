@@ -2,6 +2,7 @@ import type { SnapKind, Vec2 } from '../../protocol/records';
 import { TOOL_ID } from '../document/session-records';
 import { centreLineFromFace } from '../geometry/snap';
 import { drawOpening } from '../kinds/opening/plan';
+import { openingSymbol } from '../kinds/floorOpening/plan';
 import { add, left, len, Painter, PLAN_COLORS, PLAN_LAYERS, readableAngle, scale, shownStoreyId, sub, unit, zoomOf } from './plan-primitives';
 import type { PlanBase, PlanDrawOptions, PlanDrawing, PlanRecords } from './plan-primitives';
 import { clipFootprint, wallAxes } from './wall-cut';
@@ -103,6 +104,17 @@ export function drawPlanPreview(records: PlanRecords, options: PlanDrawOptions, 
     const front = { x: ghost.position.x + hy * s, y: ghost.position.y - hy * c };
     outline.push(front, { x: front.x - Math.min(hy, 150) * s, y: front.y + Math.min(hy, 150) * c });
     lines.push({ role: 'preview-model', id: null, state: 'normal', color: PLAN_COLORS.accent, opacity: 1, layer: PLAN_LAYERS.preview, segments: outline });
+  }
+
+  const hole = preview.floorOpening;
+  if (hole && hole.outline.length >= 3) {
+    // The rectangle being drawn with the symbol of the kind it will cut; red while too small.
+    const color = hole.ok ? PLAN_COLORS.accent : PLAN_COLORS.bad;
+    fills.push({ role: 'preview-model', id: null, state: 'normal', color, opacity: 0.2, layer: PLAN_LAYERS.preview, rings: [hole.outline] });
+    const outline: Vec2[] = [];
+    paint.ring(hole.outline, outline);
+    if (hole.ok) openingSymbol({ outline: hole.outline, kind: tool.floorOpening?.kind ?? 'stair' }, paint, outline);
+    lines.push({ role: 'preview-model', id: null, state: 'normal', color, opacity: 1, layer: PLAN_LAYERS.preview, segments: outline });
   }
 
   if (preview.snap) snapMarker(paint, preview.snap.point, preview.snap.kind, preview.segment?.start ?? null);

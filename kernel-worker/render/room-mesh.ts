@@ -55,6 +55,108 @@ function flat(b: Buffers, ring: readonly Vec2[], y: number, up: boolean, known?:
   return triangles;
 }
 
+/** The part of convex polygon `poly` on the left of the line a->b (keepLeft) or on its right. */
+function clipHalf(poly: readonly Vec2[], a: Vec2, b: Vec2, keepLeft: boolean): Vec2[] {
+  const side = (p: Vec2) => ((b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)) * (keepLeft ? 1 : -1);
+  const out: Vec2[] = [];
+  for (let j = 0; j < poly.length; j++) {
+    const p = poly[j]!;
+    const q = poly[(j + 1) % poly.length]!;
+    const sp = side(p);
+    const sq = side(q);
+    if (sp >= 0) out.push(p);
+    if ((sp > 0 && sq < 0) || (sp < 0 && sq > 0)) {
+      const t = sp / (sp - sq);
+      out.push({ x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t });
+    }
+  }
+  return out;
+}
+
+const convexArea = (poly: readonly Vec2[]) => {
+  let sum = 0;
+  for (let i = 0; i < poly.length; i++) {
+    const a = poly[i]!;
+    const b = poly[(i + 1) % poly.length]!;
+    sum += a.x * b.y - b.x * a.y;
+  }
+  return sum / 2;
+};
+
+/** Pieces below this (mm²) are slivers of rounding, not floor. */
+const SLIVER = 1;
+
+/** Convex `piece` minus convex counter-clockwise `cut`: disjoint convex pieces (what lies outside each of its edges in turn). */
+function convexMinus(piece: readonly Vec2[], cut: readonly Vec2[]): Vec2[][] {
+  const out: Vec2[][] = [];
+  let rest: readonly Vec2[] = piece;
+  for (let i = 0; i < cut.length && rest.length >= 3; i++) {
+    const a = cut[i]!;
+    const b = cut[(i + 1) % cut.length]!;
+    const outside = clipHalf(rest, a, b, false);
+    if (outside.length >= 3 && convexArea(outside) > SLIVER) out.push(outside);
+    rest = clipHalf(rest, a, b, true);
+  }
+  return out;
+}
+
+const triangulate = (ring: readonly Vec2[]): number[][] => ShapeUtils.triangulateShape(ring.map((p) => new Vector2(p.x, p.y)), []);
+
+const ccwRing = (ring: readonly Vec2[]): readonly Vec2[] => (convexArea(ring) < 0 ? [...ring].reverse() : ring);
+
+const boxOf = (ring: readonly Vec2[]) => {
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  for (const p of ring) {
+    minX = Math.min(minX, p.x);
+    minY = Math.min(minY, p.y);
+    maxX = Math.max(maxX, p.x);
+    maxY = Math.max(maxY, p.y);
+  }
+  return { minX, minY, maxX, maxY };
+};
+
+/**
+ * A ring less the holes cut through it (floor openings: they may reach past it, into walls and
+ * other rooms), as convex counter-clockwise pieces; null when no hole comes near it (then the ring
+ * is drawn as it is). Exact: the ring's triangles minus each hole's triangles, piece by piece.
+ */
+export function cutRing(ring: readonly Vec2[], holes: readonly (readonly Vec2[])[]): Vec2[][] | null {
+  const box = boxOf(ring);
+  const near = holes.filter((h) => {
+    const b = boxOf(h);
+    return b.minX < box.maxX && b.maxX > box.minX && b.minY < box.maxY && b.maxY > box.minY;
+  });
+  if (near.length === 0) return null;
+  const outline = ccwRing(ring);
+  let pieces: Vec2[][] = triangulate(outline).map((t) => ccwRing(t.map((i) => outline[i]!)) as Vec2[]);
+  for (const hole of near) {
+    const h = ccwRing(hole);
+    for (const t of triangulate(h)) {
+      const cut = ccwRing(t.map((i) => h[i]!));
+      const b = boxOf(cut);
+      pieces = pieces.flatMap((p) => {
+        const pb = boxOf(p);
+        return pb.minX >= b.maxX || pb.maxX <= b.minX || pb.minY >= b.maxY || pb.maxY <= b.minY ? [p] : convexMinus(p, cut);
+      });
+    }
+  }
+  return pieces;
+}
+
+/** Convex pieces as a horizontal surface at height y (mm), facing up or down. */
+function flatPieces(b: Buffers, pieces: readonly (readonly Vec2[])[], y: number, up: boolean): void {
+  const n = [0, up ? 1 : -1, 0] as const;
+  for (const piece of pieces) {
+    for (let i = 1; i + 1 < piece.length; i++) {
+      const tri = up ? [piece[0]!, piece[i]!, piece[i + 1]!] : [piece[0]!, piece[i + 1]!, piece[i]!];
+      for (const p of tri) b.vertex(p, y, n, p.x * MM, p.y * MM);
+    }
+  }
+}
+
 /** A vertical quad under plan edge p-q from y0 to y1 (mm), facing the edge's left (the inside of a counter-clockwise ring). */
 function inward(b: Buffers, p: Vec2, q: Vec2, y0: number, y1: number, u0: number): void {
   const dx = q.x - p.x;
@@ -76,32 +178,59 @@ function inward(b: Buffers, p: Vec2, q: Vec2, y0: number, y1: number, u0: number
 /**
  * The floor, a millimetre above the storey level so it never fights with anything laid at it, and
  * (ceilingHeight not null) the room's own ceiling at that height above the storey level, facing
- * down: one triangulation for both.
+ * down: one triangulation for both. `floorCuts` (the storey's floor openings) are holes in the
+ * floor, `ceilingCuts` (those of the storey above) holes in the ceiling.
  */
 export function roomSurfaces(
   outline: readonly Vec2[],
   elevation: number,
   ceilingHeight: number | null,
+  floorCuts: readonly (readonly Vec2[])[] = [],
+  ceilingCuts: readonly (readonly Vec2[])[] = [],
 ): { floor: BufferGeometry | null; ceiling: BufferGeometry | null } {
   const floor = new Buffers();
-  const triangles = flat(floor, outline, elevation + 1, true);
-  if (floor.empty) return { floor: null, ceiling: null };
+  const floorPieces = cutRing(outline, floorCuts);
+  const triangles = floorPieces ? triangulateIfValid(outline) : flat(floor, outline, elevation + 1, true);
+  if (floorPieces) flatPieces(floor, floorPieces, elevation + 1, true);
+  if (triangles.length === 0) return { floor: null, ceiling: null };
   let ceiling: BufferGeometry | null = null;
   if (ceilingHeight !== null) {
     const b = new Buffers();
-    flat(b, outline, elevation + ceilingHeight, false, triangles);
-    ceiling = b.geometry();
+    const ceilingPieces = cutRing(outline, ceilingCuts);
+    if (ceilingPieces) flatPieces(b, ceilingPieces, elevation + ceilingHeight, false);
+    else flat(b, outline, elevation + ceilingHeight, false, triangles);
+    ceiling = b.empty ? null : b.geometry();
   }
-  return { floor: floor.geometry(), ceiling };
+  return { floor: floor.empty ? null : floor.geometry(), ceiling };
 }
+
+const triangulateIfValid = (outline: readonly Vec2[]): number[][] => (outline.length < 3 ? [] : triangulate(outline));
 
 /**
  * A suspended ceiling: its underside at `underside` (mm above the storey floor), facing down. It
- * spans the room wall to wall, so its edge lies against the walls and is never seen.
+ * spans the room wall to wall, so its edge lies against the walls and is never seen. `cuts`: the
+ * floor openings of the storey above, holes in it.
  */
-export function suspendedCeilingGeometry(outline: readonly Vec2[], elevation: number, underside: number): BufferGeometry | null {
+export function suspendedCeilingGeometry(outline: readonly Vec2[], elevation: number, underside: number, cuts: readonly (readonly Vec2[])[] = []): BufferGeometry | null {
   const b = new Buffers();
-  flat(b, outline, elevation + underside, false);
+  const pieces = cutRing(outline, cuts);
+  if (pieces) flatPieces(b, pieces, elevation + underside, false);
+  else flat(b, outline, elevation + underside, false);
+  return b.empty ? null : b.geometry();
+}
+
+/** The sides of a hole in a floor: a band `depth` mm deep under its outline at `y` (mm), facing into the hole. */
+export function wellSidesGeometry(outline: readonly Vec2[], y: number, depth: number): BufferGeometry | null {
+  const ring = ccwRing(outline);
+  const b = new Buffers();
+  let u = 0;
+  // Facing into the hole: the edges' right side of a counter-clockwise ring, so walk it backwards.
+  for (let i = ring.length - 1; i >= 0; i--) {
+    const p = ring[(i + 1) % ring.length]!;
+    const q = ring[i]!;
+    inward(b, p, q, y - depth, y, u);
+    u += Math.hypot(q.x - p.x, q.y - p.y) * MM;
+  }
   return b.empty ? null : b.geometry();
 }
 

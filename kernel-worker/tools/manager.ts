@@ -13,6 +13,7 @@ import type { RecordsDiff } from '../document/diff';
 import { SELECTION_ID, TOOL_ID, VIEW_ID, getTool, getView, updateTool } from '../document/session-records';
 import { buildPlanScene, type PlanScene } from './hit-test';
 import { createOpeningTool } from './opening-tool';
+import { createFloorOpeningTool } from './floor-opening-tool';
 import { DEFAULT_VIEWPORT, panPlan, planFrameOf, screenToPlan, wheelZoomFactor, zoomPlanAt, type ScreenPoint, type Viewport } from './plan-view';
 import { createSelectTool, placedRecord, type Placed } from './select-tool';
 import type { EditGesture, Tool, ToolContext, ToolHost } from './types';
@@ -213,6 +214,7 @@ export function createToolManager(host: ToolHost, options: ToolManagerOptions = 
     select: createSelectTool(ctx),
     wall: createWallTool(ctx),
     opening: createOpeningTool(ctx),
+    floorOpening: createFloorOpeningTool(ctx),
   };
 
   /** In-memory state follows the records: another tool picked (tool.set), a file loaded. */

@@ -1,7 +1,8 @@
 import { CABINET_MAX_SIZE, CABINET_MIN_SIZE } from '../../protocol/cabinets';
 import { batchEntry, type BatchEntry } from '../../protocol/commands';
 import type { KeyInput, PointerInput } from '../../protocol/input';
-import type { CabinetRecord, ModelRecord, OpeningRecord, SnapKind, Vec2, Vec3, WallRecord } from '../../protocol/records';
+import type { CabinetRecord, FloorOpeningRecord, ModelRecord, OpeningRecord, SnapKind, Vec2, Vec3, WallRecord } from '../../protocol/records';
+import { pointInRing } from '../geometry/polygon';
 import { snapCabinet, snapFootprint, surfaceHeight } from '../geometry/furnish';
 import { clampOpening } from '../geometry/openings';
 import { joinWallEnds } from '../geometry/wall-join';
@@ -9,7 +10,7 @@ import { snapPoint, type SnapWall } from '../geometry/snap';
 import type { FloorLevel, GizmoHandle } from '../render/types';
 import type { RecordReader } from '../document/store';
 import { furnishScene, furnishSnapOptions } from './furnish';
-import { hitRecordId, hitTestPlan, wallFrame, type PlanHit } from './hit-test';
+import { HANDLE_RADIUS_PX, hitRecordId, hitTestPlan, wallFrame, type PlanHit } from './hit-test';
 import type { ScreenPoint } from './plan-view';
 import { movedBeyond, type EditGesture, type Tool, type ToolContext } from './types';
 import { SNAP_RADIUS_PX, wallsInReach } from './wall-tool';
@@ -70,6 +71,14 @@ type Drag =
       readonly from: Vec2;
       /** 3D views: where the pointer's ray is read (the model's base plane); null in the plan view */
       readonly level: FloorLevel | null;
+    }
+  | {
+      /** a floor opening moved whole, or one of its corners (a rectangle keeps square: the corner's neighbours follow) */
+      readonly kind: 'floorOpening';
+      readonly gesture: EditGesture;
+      readonly opening: FloorOpeningRecord;
+      readonly corner: number | null;
+      readonly from: Vec2;
     };
 
 /** What the gizmo and the footprint drags edit: a placed object, a furniture model or a custom cabinet. */
@@ -84,7 +93,11 @@ export function placedRecord(records: Pick<RecordReader, 'getOfType'>, id: strin
 }
 
 /** What a press in the plan view is on: a plan hit, or a model's or a cabinet's footprint. */
-type PressHit = PlanHit | { readonly kind: 'model'; readonly id: string } | { readonly kind: 'cabinet'; readonly id: string };
+type PressHit =
+  | PlanHit
+  | { readonly kind: 'model'; readonly id: string }
+  | { readonly kind: 'cabinet'; readonly id: string }
+  | { readonly kind: 'floorOpening'; readonly id: string; readonly corner: number | null };
 
 interface Press {
   readonly x: number;
@@ -108,7 +121,30 @@ export const CABINET_RESIZE_STEP = 10;
 const MIN_MODEL_SIDE = 10;
 const MAX_MODEL_SIDE = 20_000;
 
-const pressId = (hit: PressHit): string => (hit.kind === 'model' || hit.kind === 'cabinet' ? hit.id : hitRecordId(hit));
+const pressId = (hit: PressHit): string => (hit.kind === 'model' || hit.kind === 'cabinet' || hit.kind === 'floorOpening' ? hit.id : hitRecordId(hit));
+
+/** Whether the ring is an axis-aligned rectangle (corner drags keep it one). */
+function isAxisRectangle(ring: readonly Vec2[]): boolean {
+  return ring.length === 4 && ring.every((p, i) => {
+    const q = ring[(i + 1) % 4]!;
+    return p.x === q.x || p.y === q.y;
+  });
+}
+
+/** The outline with corner i at `to`: a rectangle's two neighbouring corners follow, so it stays one. */
+export function moveCorner(ring: readonly Vec2[], i: number, to: Vec2): Vec2[] {
+  const out = ring.map((p) => ({ ...p }));
+  const was = ring[i]!;
+  if (isAxisRectangle(ring)) {
+    for (const j of [(i + 1) % 4, (i + 3) % 4]) {
+      const n = ring[j]!;
+      if (n.x === was.x) out[j] = { x: to.x, y: n.y };
+      else out[j] = { x: n.x, y: to.y };
+    }
+  }
+  out[i] = to;
+  return out;
+}
 
 /** An angle in (-π, π]. */
 function normaliseAngle(a: number): number {
@@ -147,9 +183,19 @@ export function createSelectTool(ctx: ToolContext): Tool {
     return out;
   }
 
-  /** Walls, openings and their handles first; then models (the last placed on top); then rooms. */
+  /**
+   * The corners of the one selected floor opening first (its handles); walls, openings and their
+   * handles; then models (the last placed on top), cabinets, floor openings; then rooms.
+   */
   function planHitAt(screen: ScreenPoint): PressHit | null {
     const p = ctx.toPlan(screen);
+    const selected = ctx.selection();
+    const chosen = selected.length === 1 ? host.records.getOfType(selected[0]!, 'floorOpening') : undefined;
+    if (chosen && chosen.storeyId === ctx.scene().storeyId) {
+      const reach = HANDLE_RADIUS_PX * ctx.mmPerPx();
+      const corner = chosen.outline.findIndex((q) => Math.hypot(q.x - p.x, q.y - p.y) <= reach);
+      if (corner >= 0) return { kind: 'floorOpening', id: chosen.id, corner };
+    }
     const hit = hitTestPlan(ctx.scene(), p, ctx.mmPerPx());
     if (hit && hit.kind !== 'room') return hit;
     const storeyId = ctx.scene().storeyId;
@@ -162,6 +208,8 @@ export function createSelectTool(ctx: ToolContext): Tool {
         const c = cabinets[i]!;
         if (onFootprint(c.position, c.rotation, c.width, c.depth, p)) return { kind: 'cabinet', id: c.id };
       }
+      const holes = host.records.referring(storeyId, 'floorOpening');
+      for (const o of holes) if (pointInRing(p, o.outline)) return { kind: 'floorOpening', id: o.id, corner: null };
     }
     return hit;
   }
@@ -278,6 +326,10 @@ export function createSelectTool(ctx: ToolContext): Tool {
       const target = placedRecord(host.records, hit.id);
       if (!target) return false;
       startPieceDrag(target, 'move-xy', start, null);
+    } else if (hit.kind === 'floorOpening') {
+      const opening = host.records.getOfType(hit.id, 'floorOpening');
+      if (!opening) return false;
+      drag = { kind: 'floorOpening', gesture: ctx.beginEdit(hit.corner === null ? 'floorOpening.move' : 'floorOpening.reshape'), opening, corner: hit.corner, from: start };
     } else if (hit.kind === 'end') {
       const wall = host.records.getOfType(hit.wallId, 'wall');
       if (!wall) return false;
@@ -336,6 +388,10 @@ export function createSelectTool(ctx: ToolContext): Tool {
       return;
     }
     const p = ctx.toPlan(screen);
+    if (d.kind === 'floorOpening') {
+      dragFloorOpening(d, p);
+      return;
+    }
     if (d.kind === 'end') {
       const other = d.wall[d.end === 'start' ? 'end' : 'start'];
       const walls: readonly SnapWall[] = ctx.scene().walls;
@@ -390,6 +446,46 @@ export function createSelectTool(ctx: ToolContext): Tool {
       if (offset === null) return;
       d.gesture.move(() => host.exec('opening.update', { id: opening.id, offset }));
     }
+  }
+
+  /**
+   * A floor opening follows the pointer whole (its corner nearest a snap point snaps there) or by
+   * one corner, which snaps as drawn points do; a shape the kernel refuses (too small) stays at the
+   * last good one.
+   */
+  function dragFloorOpening(d: Extract<Drag, { kind: 'floorOpening' }>, p: Vec2): void {
+    const { opening } = d;
+    const options = { ...snapOptions(null, new Set<string>()), midpoints: ctx.tool().draw.snap, orthogonal: false, angles: false };
+    let outline: Vec2[];
+    let snapped: { point: Vec2; kind: SnapKind } | null = null;
+    if (d.corner !== null) {
+      const s = snapPoint(p, ctx.scene().walls, options);
+      const to = s.kind === 'none' ? { x: Math.round(p.x), y: Math.round(p.y) } : s.point;
+      if (s.kind !== 'none') snapped = s;
+      outline = moveCorner(opening.outline, d.corner, to);
+    } else {
+      let by = { x: Math.round(p.x - d.from.x), y: Math.round(p.y - d.from.y) };
+      let best = Infinity;
+      for (const corner of opening.outline) {
+        const moved = { x: corner.x + by.x, y: corner.y + by.y };
+        const s = snapPoint(moved, ctx.scene().walls, options);
+        if (s.kind === 'none') continue;
+        const distance = Math.hypot(s.point.x - moved.x, s.point.y - moved.y);
+        if (distance < best) {
+          best = distance;
+          snapped = s;
+          by = { x: by.x + s.point.x - moved.x, y: by.y + s.point.y - moved.y };
+        }
+      }
+      outline = opening.outline.map((q) => ({ x: q.x + by.x, y: q.y + by.y }));
+      if (by.x === 0 && by.y === 0) {
+        d.gesture.move(() => undefined);
+        showSnap(null, 'none');
+        return;
+      }
+    }
+    d.gesture.move(() => host.exec('floorOpening.update', { id: opening.id, outline }));
+    showSnap(snapped?.point ?? null, snapped?.kind ?? 'none');
   }
 
   function endDrag(cancel: boolean): void {

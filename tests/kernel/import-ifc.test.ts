@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { PlanImportError } from '../../protocol/plan-import';
 import { readIfc } from '../../kernel-worker/import/ifc';
-import { flatHouse as spec, writeIfc } from '../fixtures/ifc-writer';
+import { flatHouse as spec, stairHouse, STAIR_OUTLINE, VOID_OUTLINE, writeIfc } from '../fixtures/ifc-writer';
+import { TestKernel } from './test-kernel';
 
 // IFC import (issue 18): files written the way ArchiCAD and Revit write them (tests/fixtures/
 // ifc-writer.ts) read back as plan.build input with exact walls, openings, storeys and room names.
@@ -68,5 +69,49 @@ describe('readIfc', () => {
     const result = await readIfc(enc(cut)).catch((e: unknown) => e);
     expect(result).toBeInstanceOf(PlanImportError);
   });
-});
 
+  // The plan is centred: the house's 6000 x 4000 centre lines run -3000..3000 x -2000..2000.
+  const centred = (ring: readonly { x: number; y: number }[]) => ring.map((p) => ({ x: p.x - 3000, y: p.y - 2000 }));
+  const well = centred([
+    { x: 450, y: 450 },
+    { x: 1550, y: 450 },
+    { x: 1550, y: 3550 },
+    { x: 450, y: 3550 },
+  ]);
+
+  for (const [style, units, schema] of [
+    ['archicad', 'm', 'IFC4'],
+    ['revit', 'mm', 'IFC2X3'],
+  ] as const) {
+    it(`reads slab openings as voids and stairs as stairwells in the floor above (${style}, ${schema})`, async () => {
+      const plan = await readIfc(enc(writeIfc(stairHouse(style, units, schema, true))));
+      expect(plan.storeys[0]!.floorOpenings).toBeUndefined();
+      // The slab's opening over the stair is the stairwell (the stair's kind, the slab's outline).
+      expect(plan.storeys[1]!.floorOpenings).toEqual([
+        { outline: well, kind: 'stair' },
+        { outline: centred(VOID_OUTLINE), kind: 'void' },
+      ]);
+      expect(plan.skipped.map((k) => k.element)).not.toContain('IfcStair');
+      expect(plan.skipped.map((k) => k.element)).not.toContain('IfcStairFlight');
+
+      // Without slab openings, the stair's own footprint.
+      const bare = await readIfc(enc(writeIfc(stairHouse(style, units, schema, false))));
+      expect(bare.storeys[1]!.floorOpenings).toEqual([{ outline: centred(STAIR_OUTLINE), kind: 'stair' }]);
+
+      // Built: the rooms upstairs lose the well (1.1 x 3.1 m of the 3.32 x 3.76 m living room) and the void (2 x 1 m).
+      const tk = new TestKernel();
+      const result = tk.exec('plan.import', { storeys: plan.storeys });
+      expect(result).toMatchObject({ floorOpenings: 2, floorOpeningsLeftOut: 0 });
+      const upstairs = tk.ofType('room').filter((r) => r.storeyId === result.storeyIds[1]);
+      expect(upstairs.map((r) => [r.name, tk.snapshot.rooms[r.id]!.area]).sort()).toEqual([
+        ['Wohnen', 9.07],
+        ['卧室', 6.72],
+      ]);
+      const downstairs = tk.ofType('room').filter((r) => r.storeyId === result.storeyIds[0]);
+      expect(downstairs.map((r) => [r.name, tk.snapshot.rooms[r.id]!.area]).sort()).toEqual([
+        ['Wohnen', 12.48],
+        ['卧室', 8.72],
+      ]);
+    });
+  }
+});

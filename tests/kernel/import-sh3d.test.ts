@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { strToU8, zipSync } from 'fflate';
-import { parseXml, readSh3d } from '../../kernel-worker/import/sh3d';
+import { parseXml, readSh3d, svgPathCorners } from '../../kernel-worker/import/sh3d';
+import { TestKernel } from './test-kernel';
 import { writeSh3d, type Sh3dLevel } from '../fixtures/sh3d-writer';
 
 // Sweet Home 3D import (issue 18): files laid out as Sweet Home 3D 7 saves them
@@ -68,5 +69,69 @@ describe('readSh3d', () => {
   it('parses attributes in either quote style with entities', () => {
     const doc = parseXml(`<?xml version='1.0'?><!-- c --><a x="1 &amp; 2" y='&apos;&#x4e2d;&#25991;'><b/></a>`);
     expect(doc.children[0]).toEqual({ name: 'a', attrs: { x: '1 & 2', y: "'中文" }, children: [{ name: 'b', attrs: {}, children: [] }] });
+  });
+
+  it('reads staircases as stairwells in the levels above them, up to their top', () => {
+    const ground = house('Level 0', 0);
+    const upper = house('Level 1', 250);
+    const plan = readSh3d(
+      writeSh3d([
+        {
+          ...ground,
+          pieces: [
+            // A straight flight 100 x 300 cm at (100, 200), its whole footprint cut, reaching level 1.
+            { name: 'Staircase', catalogId: 'eTeks#straightStaircase', x: 100, y: 200, width: 100, depth: 300, height: 250, elevation: 0, doorOrWindow: false, staircaseCutOutShape: 'M0,0 v1 h1 v-1 z' },
+            // A short step (50 cm high): it reaches no level above.
+            { name: 'Step', catalogId: 'eTeks#step', x: 300, y: 100, width: 100, depth: 30, height: 50, elevation: 0, doorOrWindow: false, staircaseCutOutShape: 'true' },
+          ],
+        },
+        {
+          ...upper,
+          pieces: [
+            // Turned a quarter (clockwise on SH3D's screen), an L-shaped cut-out: on the roof, cutting nothing.
+            { name: 'Spiral', catalogId: 'eTeks#spiralStaircase', x: 400, y: 300, width: 100, depth: 100, height: 250, elevation: 0, angle: Math.PI / 2, doorOrWindow: false, staircaseCutOutShape: 'M0,0 L1,0 L1,0.5 L0.5,0.5 L0.5,1 L0,1 Z' },
+          ],
+        },
+      ]),
+    );
+    expect(plan.storeys[0]!.floorOpenings).toBeUndefined();
+    expect(plan.storeys[1]!.floorOpenings).toEqual([
+      {
+        outline: [
+          { x: 500, y: -500 },
+          { x: 500, y: -3500 },
+          { x: 1500, y: -3500 },
+          { x: 1500, y: -500 },
+        ],
+        kind: 'stair',
+        name: 'Staircase',
+      },
+    ]);
+    expect(plan.skipped).toContainEqual({ reason: 'unsupportedElement', element: 'staircase', count: 2 });
+
+    // Built: the upper room loses the 1 x 3 m stairwell (4.9 x 3.9 m inside = 19.11 m²).
+    const tk = new TestKernel();
+    const result = tk.exec('plan.import', { storeys: plan.storeys });
+    expect(result).toMatchObject({ floorOpenings: 1, floorOpeningsLeftOut: 0 });
+    const areas = tk.ofType('room').map((r) => [tk.get(r.storeyId, 'storey').index, tk.snapshot.rooms[r.id]!.area]).sort();
+    expect(areas).toEqual([
+      [0, 19.11],
+      [1, 16.11],
+    ]);
+  });
+
+  it('reads SVG paths of cut-out shapes: absolute and relative lines, H, V, closing', () => {
+    expect(svgPathCorners('M0,0 L1,0 L1,0.5 L0.5,0.5 L0.5,1 L0,1 Z')).toHaveLength(6);
+    expect(svgPathCorners('m 0.25 0.25 h 0.5 v 0.5 h -0.5 z')).toEqual([
+      { x: 0.25, y: 0.25 },
+      { x: 0.75, y: 0.25 },
+      { x: 0.75, y: 0.75 },
+      { x: 0.25, y: 0.75 },
+    ]);
+    expect(svgPathCorners('M0 0 1 0 1 1 0 0')).toEqual([
+      { x: 0, y: 0 },
+      { x: 1, y: 0 },
+      { x: 1, y: 1 },
+    ]);
   });
 });

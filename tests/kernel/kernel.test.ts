@@ -85,6 +85,7 @@ describe('kernel: scene.createDefaultRoom', () => {
       light: 0,
       wallPanel: 0,
       cabinet: 0,
+      floorOpening: 0,
       view: 1,
       selection: 1,
       tool: 1,

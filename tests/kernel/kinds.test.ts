@@ -21,6 +21,7 @@ describe('record kinds', () => {
       paving: made(tk.exec('paving.add', { surface: { id: roomId, face: 'floor' }, tileCode: 't', tileWidth: 600, tileHeight: 600 }).id),
       light: made(tk.exec('light.add', { position: { x: 0, y: 0, z: 2000 } }).id),
       wallPanel: made(tk.exec('wallPanel.add', { wallId: wallIds[0]!, face: 'left' }).id),
+      floorOpening: made(tk.exec('floorOpening.add', { outline: [{ x: 1000, y: 1000 }, { x: 2000, y: 1000 }, { x: 2000, y: 2000 }, { x: 1000, y: 2000 }] }).id),
       cabinet: made(tk.exec('cabinet.add', { cabinetKind: 'base', position: { x: 1000, y: 1000, z: 0 } }).id),
     };
     const withDefaults = (Object.keys(RECORD_KINDS) as RecordType[]).filter((t) => kindOf(t).defaults);

@@ -17,6 +17,7 @@ function sceneWithEveryType() {
   tk.exec('light.add', { position: { x: 0, y: 0, z: 2000 } });
   tk.exec('wallPanel.add', { wallId: wallIds[2]!, face: 'left', style: 'framed' });
   tk.exec('cabinet.add', { cabinetKind: 'wardrobe', wallId: wallIds[3]!, doorType: 'sliding', handleId: 'SLIDE' });
+  tk.exec('floorOpening.add', { outline: [{ x: 1000, y: 1000 }, { x: 2000, y: 1000 }, { x: 2000, y: 2000 }, { x: 1000, y: 2000 }], kind: 'void', name: '中庭' });
   tk.exec('selection.set', { ids: [roomId] });
   return tk;
 }

@@ -6,7 +6,7 @@ import { messages as enMessages } from '../../ui/locales/en/messages.po';
 import { messages as zhMessages } from '../../ui/locales/zh/messages.po';
 import { LIMITS, formatNumberText, parseNumberText, sanitiseNumberText } from '../../ui/workspace/number-input';
 import { OPENING_GROUPS, isOpeningKind, openingKindInfo } from '../../ui/workspace/opening-kinds';
-import { classifyKernelFailure, OPENING_REFUSALS } from '../../ui/workspace/refusals';
+import { classifyKernelFailure, FLOOR_OPENING_REFUSALS, OPENING_REFUSALS } from '../../ui/workspace/refusals';
 import { wallThicknessFromConfig } from '../../ui/workspace/user-config';
 
 // The pure parts of the floor-plan panel: number boxes, the door and window table, the meaning of
@@ -93,6 +93,13 @@ describe('kernel failures', () => {
     for (const reason of CABINET_REFUSALS) {
       const error = KernelCommandError.fromJSON(new KernelCommandError('COMMAND_FAILED', 'cabinet.update', `${reason}: the details`, reason).toJSON());
       expect(classifyKernelFailure(error)).toEqual({ kind: 'cabinet-refused', reason });
+    }
+  });
+
+  it('read each floor opening refusal reason apart from the others', () => {
+    for (const reason of FLOOR_OPENING_REFUSALS) {
+      const error = KernelCommandError.fromJSON(new KernelCommandError('COMMAND_FAILED', 'floorOpening.add', `${reason}: the details`, reason).toJSON());
+      expect(classifyKernelFailure(error)).toEqual({ kind: 'floor-opening-refused', reason });
     }
   });
 

@@ -44,7 +44,7 @@ describe('plan import in the UI', () => {
         { reason: 'unsupportedElement', element: 'IfcSlab', count: 4 },
         { reason: 'wallNotStraight', element: 'IfcWall', count: 1 },
       ],
-      result: { storeyIds: ['a', 'b'], walls: 24, openings: 9, rooms: 7, namedRooms: 6, openingsLeftOut: 1 },
+      result: { storeyIds: ['a', 'b'], walls: 24, openings: 9, rooms: 7, namedRooms: 6, openingsLeftOut: 1, floorOpenings: 0, floorOpeningsLeftOut: 0 },
     };
     i18n.loadAndActivate({ locale: 'zh', messages: zhMessages as Messages });
     expect(planImportSummaryLines(summary)).toEqual({
@@ -54,5 +54,8 @@ describe('plan import in the UI', () => {
     i18n.loadAndActivate({ locale: 'en', messages: enMessages as Messages });
     expect(planImportSummaryLines(summary).built[3]).toBe('Rooms: 7 (6 named from the file)');
     expect(planImportSummaryLines({ ...summary, skipped: [], result: { ...summary.result, openingsLeftOut: 0 } }).leftOut).toEqual([]);
+    const holes = planImportSummaryLines({ ...summary, skipped: [], result: { ...summary.result, openingsLeftOut: 0, floorOpenings: 2, floorOpeningsLeftOut: 1 } });
+    expect(holes.built[4]).toBe('Stairwells and voids: 2');
+    expect(holes.leftOut).toEqual(['Floor openings overlapping another or with an invalid outline: 1']);
   });
 });

@@ -78,14 +78,17 @@ export function skipReasonText(reason: PlanImportSkipReason): string {
 /** The summary's lines: what was built, then what was left out and why. */
 export function planImportSummaryLines(summary: PlanImportSummary): { built: string[]; leftOut: string[] } {
   const r = summary.result;
-  const { walls, openings, rooms, namedRooms } = r;
+  const { walls, openings, rooms, namedRooms, floorOpenings } = r;
   const storeys = r.storeyIds.length;
   const built = [t`楼层：${storeys}`, t`墙体：${walls}`, t`门窗：${openings}`, t`房间：${rooms}（其中 ${namedRooms} 间带有文件中的名称）`];
+  if (floorOpenings > 0) built.push(t`楼梯洞口和挖洞：${floorOpenings}`);
   const leftOut = summary.skipped.map(({ reason, element, count }) => {
     const why = skipReasonText(reason);
     return t`${why}：${element} × ${count}`;
   });
   const notFitting = r.openingsLeftOut;
   if (notFitting > 0) leftOut.push(t`与其他门窗重叠或跨过墙体连接处的门窗：${notFitting}`);
+  const badHoles = r.floorOpeningsLeftOut;
+  if (badHoles > 0) leftOut.push(t`与其他洞口重叠或轮廓无效的楼板洞口：${badHoles}`);
   return { built, leftOut };
 }

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { batchEntry } from '../../protocol/commands';
-import type { ToolName, WallDrawMode, WallDrawParams, WallType } from '../../protocol/records';
+import type { FloorOpeningKind, ToolName, WallDrawMode, WallDrawParams, WallType } from '../../protocol/records';
 import { enterFullScreen } from '../app/full-screen';
 import { useKernel } from '../kernel';
 import { notify } from '../notice';
@@ -53,6 +53,11 @@ export function DrawTools() {
     { name: 'select', label: t`选择`, icon: 'select', hint: t`选择并编辑墙体、门窗和房间 (Esc)` },
     { name: 'wall', label: t`画墙`, icon: 'wall', hint: t`在平面图中逐点绘制墙体` },
   ];
+  // Floor openings: one tool, two kinds; each button picks the tool with its kind.
+  const holes: readonly { kind: FloorOpeningKind; label: string; icon: IconName; hint: string; testId: string }[] = [
+    { kind: 'stair', label: t`楼梯洞口`, icon: 'stair', hint: t`在平面图中拖出或点两个角画出楼梯洞口，楼板和下层吊顶在此开洞，面积不计入房间`, testId: 'tool-stair-opening' },
+    { kind: 'void', label: t`挖洞`, icon: 'hole', hint: t`在平面图中拖出或点两个角画出楼板挖洞（中空），面积不计入房间`, testId: 'tool-void-opening' },
+  ];
 
   function freeModelling() {
     if (!planClosed) {
@@ -89,6 +94,21 @@ export function DrawTools() {
             title={item.hint}
             disabled={!ready}
             onClick={() => void send('tool.set', { tool: item.name })}
+          >
+            <Icon name={item.icon} size={22} />
+            <span>{item.label}</span>
+          </button>
+        ))}
+        {holes.map((item) => (
+          <button
+            key={item.kind}
+            type="button"
+            className="hp-tool"
+            data-testid={item.testId}
+            aria-pressed={tool.name === 'floorOpening' && tool.floorOpeningKind === item.kind}
+            title={item.hint}
+            disabled={!ready}
+            onClick={() => void send('tool.set', { tool: 'floorOpening', floorOpening: { kind: item.kind } })}
           >
             <Icon name={item.icon} size={22} />
             <span>{item.label}</span>

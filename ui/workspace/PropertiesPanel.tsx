@@ -2,11 +2,11 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useMemo, type ReactNode } from 'react';
 import type { CommandArgs } from '../../protocol/commands';
-import type { WallPanelStyle } from '../../protocol/records';
+import type { FloorOpeningKind, Vec2, WallPanelStyle } from '../../protocol/records';
 import type { SelectedDetail } from '../../protocol/snapshot';
 import { useKernel } from '../kernel';
 import { CabinetProperties } from './CabinetProperties';
-import { NumberField, ReadonlyField, SelectField, SwatchField, SwitchField, TextField, type SelectOption } from './controls';
+import { NumberField, ReadonlyField, Segmented, SelectField, SwatchField, SwitchField, TextField, type SelectOption } from './controls';
 import { Icon, OpeningIcon, type IconName } from './icons';
 import { LIMITS, MAX_NAME_LENGTH } from './number-input';
 import { openingKindInfo } from './opening-kinds';
@@ -46,6 +46,8 @@ export function PropertiesPanel() {
       return <ModelProperties key={selected.id} model={selected} />;
     case 'cabinet':
       return <CabinetProperties key={selected.id} cabinet={selected} />;
+    case 'floorOpening':
+      return <FloorOpeningProperties key={selected.id} opening={selected} />;
     case 'other':
       return <OtherProperties key={selected.id} id={selected.id} title={selected.type} />;
   }
@@ -209,6 +211,41 @@ function WallPanelProperties({ panel }: { readonly panel: Detail<'wallPanel'> })
           <Trans>墙板报价</Trans>
         </Link>
         <DeleteButton onClick={() => void send('records.remove', { ids: [panel.id] })} label={t`删除护墙板`} />
+      </div>
+    </div>
+  );
+}
+
+/** The outline stretched to `width` x `depth` from its box's south-west corner (a rectangle stays one). */
+export function resizedOutline(outline: readonly Vec2[], width: number, depth: number): Vec2[] {
+  const minX = Math.min(...outline.map((p) => p.x));
+  const minY = Math.min(...outline.map((p) => p.y));
+  const w = Math.max(...outline.map((p) => p.x)) - minX || 1;
+  const d = Math.max(...outline.map((p) => p.y)) - minY || 1;
+  return outline.map((p) => ({ x: Math.round(minX + ((p.x - minX) * width) / w), y: Math.round(minY + ((p.y - minY) * depth) / d) }));
+}
+
+function FloorOpeningProperties({ opening }: { readonly opening: Detail<'floorOpening'> }) {
+  const { t } = useLingui();
+  const update = (change: Omit<CommandArgs<'floorOpening.update'>, 'id'>) => void send('floorOpening.update', { id: opening.id, ...change });
+  const kinds: readonly { value: FloorOpeningKind; label: string }[] = [
+    { value: 'stair', label: t`楼梯洞口` },
+    { value: 'void', label: t`挖洞` },
+  ];
+  return (
+    <div className="hp-stack" data-testid="floor-opening-properties">
+      <Heading icon={opening.openingKind === 'stair' ? 'stair' : 'hole'}>
+        <span className="hp-props__title">{opening.name || (opening.openingKind === 'stair' ? t`楼梯洞口` : t`挖洞`)}</span>
+      </Heading>
+      <div className="hp-form">
+        <Segmented label={t`类型`} value={opening.openingKind} options={kinds} onChange={(kind) => update({ kind })} />
+        <NumberField label={t`宽度`} value={opening.width} limits={LIMITS.floorOpening} onCommit={(width) => update({ outline: resizedOutline(opening.outline, width, opening.depth) })} />
+        <NumberField label={t`深度`} value={opening.depth} limits={LIMITS.floorOpening} onCommit={(depth) => update({ outline: resizedOutline(opening.outline, opening.width, depth) })} />
+        <ReadonlyField label={t`面积`} value={opening.area.toFixed(2)} unit="m²" />
+        <TextField label={t`名称`} value={opening.name} maxLength={200} onCommit={(name) => update({ name })} />
+      </div>
+      <div className="hp-actions">
+        <DeleteButton onClick={() => void send('floorOpening.remove', { id: opening.id })} label={t`删除洞口`} />
       </div>
     </div>
   );

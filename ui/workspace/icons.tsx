@@ -53,7 +53,9 @@ export type IconName =
   | 'cabinet'
   | 'tag'
   | 'import'
-  | 'export';
+  | 'export'
+  | 'stair'
+  | 'hole';
 
 const PATHS: Record<IconName, ReactNode> = {
   draw: (
@@ -121,6 +123,18 @@ const PATHS: Record<IconName, ReactNode> = {
     </>
   ),
   plus: <path d="M10 4.5v11M4.5 10h11" />,
+  stair: (
+    <>
+      <rect x="4" y="3" width="12" height="14" rx="0.5" />
+      <path d="M4 6.5h12M4 10h12M4 13.5h12M10 15.5V4.5M8.2 6.3 10 4.5l1.8 1.8" />
+    </>
+  ),
+  hole: (
+    <>
+      <rect x="3.5" y="3.5" width="13" height="13" rx="0.5" />
+      <path d="m3.5 3.5 13 13M16.5 3.5l-13 13" />
+    </>
+  ),
   copy: (
     <>
       <rect x="6.5" y="6.5" width="10" height="10" rx="1.5" />

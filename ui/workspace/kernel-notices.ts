@@ -6,7 +6,7 @@ import { notify, notifyKernelError } from '../notice';
 import { useEffect } from 'react';
 import type { RefusalReason } from '../../protocol/errors';
 import { useKernel } from '../kernel';
-import { classifyKernelFailure, OPENING_REFUSALS, type CabinetRefusal, type OpeningRefusal } from './refusals';
+import { classifyKernelFailure, isFloorOpeningRefusal, OPENING_REFUSALS, type CabinetRefusal, type FloorOpeningRefusal, type OpeningRefusal } from './refusals';
 
 // The workspace's one listener for failed kernel commands: refusals the designer can act on get
 // their own words, everything else is 内核命令出错！ (the design card).
@@ -34,11 +34,21 @@ const CABINET_REFUSAL_TEXT: Record<CabinetRefusal, MessageDescriptor> = {
   CABINET_APPLIANCE: msg`这个电器不能装在此柜上`,
 };
 
+const FLOOR_OPENING_REFUSAL_TEXT: Record<FloorOpeningRefusal, MessageDescriptor> = {
+  FLOOR_OPENING_OUTLINE: msg`洞口轮廓无效：边线不能交叉，至少要有三个不同的角点`,
+  FLOOR_OPENING_TOO_SMALL: msg`洞口太小：长和宽都至少要 100 毫米`,
+  FLOOR_OPENING_OVERLAP: msg`洞口不能与同一楼层的其他洞口重叠`,
+};
+
 export const OPENING_DATA_FAILURE = msg`数据获取失败，不能插入此门窗`;
 
 /** A refusal a drag met in the kernel (a cabinet's gizmo resize past what its doors allow), in the designer's words. */
 export function notifyRefusal(reason: RefusalReason): void {
-  const text = (OPENING_REFUSALS as readonly string[]).includes(reason) ? REFUSAL_TEXT[reason as OpeningRefusal] : CABINET_REFUSAL_TEXT[reason as CabinetRefusal];
+  const text = (OPENING_REFUSALS as readonly string[]).includes(reason)
+    ? REFUSAL_TEXT[reason as OpeningRefusal]
+    : isFloorOpeningRefusal(reason)
+      ? FLOOR_OPENING_REFUSAL_TEXT[reason]
+      : CABINET_REFUSAL_TEXT[reason as CabinetRefusal];
   notify(i18n._(text), { kind: 'warning' });
 }
 
@@ -56,6 +66,7 @@ export function notifyKernelFailure(error: KernelCommandError): void {
   const failure = classifyKernelFailure(error);
   if (failure.kind === 'opening-refused') notify(i18n._(REFUSAL_TEXT[failure.reason]), { kind: 'warning' });
   else if (failure.kind === 'cabinet-refused') notify(i18n._(CABINET_REFUSAL_TEXT[failure.reason]), { kind: 'warning' });
+  else if (failure.kind === 'floor-opening-refused') notify(i18n._(FLOOR_OPENING_REFUSAL_TEXT[failure.reason]), { kind: 'warning' });
   else if (failure.kind === 'opening-data') notify(i18n._(OPENING_DATA_FAILURE), { kind: 'error' });
   else notifyKernelError();
 }

@@ -24,6 +24,8 @@ export const LIMITS = {
   offset: { min: 0, max: 100000 },
   layerHeight: { min: 1000, max: 10000 },
   panelThickness: { min: 1, max: 500 },
+  /** a floor opening's width and depth (FLOOR_OPENING_MIN_SIZE up) */
+  floorOpening: { min: 100, max: 100000 },
   modelSize: { min: 10, max: 20000 },
   /** degrees */
   rotation: { min: 0, max: 360, decimal: true },

@@ -3,6 +3,7 @@ import { lookKey, materialLook } from '../../render/materials';
 import { outlineEdges, suspendedCeilingGeometry } from '../../render/room-mesh';
 import { surfaceLook } from '../paving/view';
 import { roomsOfStorey, sameBuild } from '../room/view';
+import { ceilingCuts, cutsKey, storeyBelow } from '../floorOpening/view';
 import { viewIndex, type ViewKind, type ViewQuery } from '../view-kind';
 
 // A suspended ceiling hung in a room (the room then has no ceiling of its own), dressed by the
@@ -21,6 +22,7 @@ interface CeilingState {
   readonly hangs: number;
   readonly thickness: number;
   readonly look: string;
+  readonly cuts: string;
 }
 
 export const ceilingView: ViewKind<'ceiling', CeilingState> = {
@@ -29,7 +31,12 @@ export const ceilingView: ViewKind<'ceiling', CeilingState> = {
   dependsOn: {
     room: (r, q) => q.indexed(ceilingsOfRoom, r.id).map((c) => c.id),
     paving: (p, q) => (p.surface.face === 'ceiling' ? q.indexed(ceilingsOfRoom, p.surface.id).map((c) => c.id) : []),
-    storey: (s, q) => q.indexed(roomsOfStorey, s.id).flatMap((r) => q.indexed(ceilingsOfRoom, r.id).map((c) => c.id)),
+    storey: (s, q) => [s.id, storeyBelow(q.records, s)?.id].flatMap((id) => (id ? q.indexed(roomsOfStorey, id).flatMap((r) => q.indexed(ceilingsOfRoom, r.id).map((c) => c.id)) : [])),
+    // The openings of the storey above cut the ceilings below them.
+    floorOpening: (o, q) => {
+      const below = storeyBelow(q.records, o.storeyId);
+      return below ? q.indexed(roomsOfStorey, below.id).flatMap((r) => q.indexed(ceilingsOfRoom, r.id).map((c) => c.id)) : [];
+    },
   },
   storeyOf: (c, records) => records.getOfType(c.roomId, 'room')?.storeyId ?? null,
   update(ceiling, env, old) {
@@ -38,12 +45,13 @@ export const ceilingView: ViewKind<'ceiling', CeilingState> = {
     const elevation = env.elevationOf(room.storeyId);
     // the room's ceiling material dresses the suspended ceiling that stands in for its own
     const look = room.materials?.ceiling ? materialLook('ceiling', room.materials.ceiling) : surfaceLook(env, room.id, 'ceiling');
-    const state: CeilingState = { outline: room.outline, elevation, hangs: ceiling.elevation, thickness: ceiling.thickness, look: look ? lookKey(look) : '' };
+    const cuts = ceilingCuts(env, room.storeyId);
+    const state: CeilingState = { outline: room.outline, elevation, hangs: ceiling.elevation, thickness: ceiling.thickness, look: look ? lookKey(look) : '', cuts: cutsKey(cuts) };
     if (sameBuild(old, state)) return undefined;
     return {
       state,
       fill: (group) => {
-        const geometry = suspendedCeilingGeometry(room.outline, elevation, ceiling.elevation);
+        const geometry = suspendedCeilingGeometry(room.outline, elevation, ceiling.elevation, cuts);
         if (!geometry) return;
         group.add(env.surfaceMesh(geometry, look ? env.materials.surface(look) : env.materials.ceiling, false));
         if (env.edges) group.add(env.lines(outlineEdges(room.outline, elevation + ceiling.elevation)));

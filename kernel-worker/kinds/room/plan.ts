@@ -4,6 +4,7 @@ import { estimateTextWidthPx, PLAN_COLORS, PLAN_LAYERS, type PlanText } from '..
 import { roomLabel } from '../../render/room-names';
 import { planShared, type PlanFacet } from '../plan-kind';
 import { byId } from '../../document/store';
+import { roomArea } from './record';
 
 // A room in the plan: its floor filled (tinted when hovered or selected, outlined when selected)
 // under the walls, and its name and area where it is large enough on screen for them.
@@ -30,7 +31,12 @@ export function roomBox(room: RoomRecord): Bounds2 {
 
 /** "27.42 m²": the area of an outline (a keyhole ring counts its holes out), two decimals. */
 export function formatArea(outline: readonly Vec2[]): string {
-  return `${(Math.round(Math.abs(signedArea(outline)) / 10_000) / 100).toFixed(2)} m²`;
+  return formatSquareMetres(Math.round(Math.abs(signedArea(outline)) / 10_000) / 100);
+}
+
+/** "27.42 m²" from m². */
+export function formatSquareMetres(area: number): string {
+  return `${area.toFixed(2)} m²`;
 }
 
 /**
@@ -60,7 +66,8 @@ export const roomPlan: PlanFacet<RoomRecord> = {
       for (const quad of rings) paint.fills.push({ role: 'room-outline', id: room.id, state, color: PLAN_COLORS.accent, opacity: 1, layer: PLAN_LAYERS.highlight, rings: [quad] });
     }
     const name = roomLabel(room, ctx.locale);
-    const area = formatArea(room.outline);
+    // Net of the storey's floor openings, as the properties and the room list say.
+    const area = formatSquareMetres(roomArea(room, ctx.records));
     const box = roomBox(room);
     const widthPx = (box.maxX - box.minX) * ctx.pxPerMm;
     const heightPx = (box.maxY - box.minY) * ctx.pxPerMm;

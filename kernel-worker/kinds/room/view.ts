@@ -3,6 +3,7 @@ import type { OpeningRecord, RoomRecord, Vec2, WallRecord } from '../../../proto
 import { defaultFloorLook, lookKey, materialLook, type SurfaceLook } from '../../render/materials';
 import { doorSpans, outlineEdges, roomSurfaces, skirtingGeometry } from '../../render/room-mesh';
 import { ceilingsOfRoom } from '../ceiling/view';
+import { ceilingCuts, cutsKey, floorCuts, storeyBelow } from '../floorOpening/view';
 import { openingsOfWall } from '../opening/view';
 import { surfaceLook } from '../paving/view';
 import { wallsOfStorey } from '../wall/view';
@@ -44,6 +45,8 @@ interface RoomState {
   readonly hung: boolean;
   readonly ceiling: string;
   readonly gaps: string;
+  /** the floor openings cutting its floor, and its ceiling (those of the storey above) */
+  readonly cuts: string;
 }
 
 function floorLook(room: RoomRecord, q: ViewQuery): SurfaceLook {
@@ -79,7 +82,7 @@ function fill(group: Object3D, room: RoomRecord, elevation: number, gaps: Gaps |
   const { materials } = env;
   // The room's own ceiling, unless a ceiling record hangs one in it.
   const ownCeiling = !env.hasIndexed(ceilingsOfRoom, room.id);
-  const surfaces = roomSurfaces(room.outline, elevation, ownCeiling ? room.height : null);
+  const surfaces = roomSurfaces(room.outline, elevation, ownCeiling ? room.height : null, floorCuts(env, room.storeyId), ownCeiling ? ceilingCuts(env, room.storeyId) : []);
   if (surfaces.floor) group.add(env.surfaceMesh(surfaces.floor, materials.surface(floorLook(room, env)), false));
   if (surfaces.floor && env.edges) group.add(env.lines(outlineEdges(room.outline, elevation + 1)));
   if (surfaces.ceiling) {
@@ -100,7 +103,11 @@ export const roomView: ViewKind<'room', RoomState> = {
   dependsOn: {
     paving: (p) => (p.surface.face === 'floor' || p.surface.face === 'ceiling' ? [p.surface.id] : []),
     ceiling: (c) => [c.roomId],
-    storey: (s, q) => q.indexed(roomsOfStorey, s.id).map((r) => r.id),
+    // A storey moving up or down can change which storey is right above another.
+    // (Its removal too: the ceilings below lose the holes of its openings.)
+    storey: (s, q) => [s.id, storeyBelow(q.records, s)?.id].flatMap((id) => (id ? q.indexed(roomsOfStorey, id).map((r) => r.id) : [])),
+    // Its storey's rooms (floors) and those of the storey below (ceilings).
+    floorOpening: (o, q) => [o.storeyId, storeyBelow(q.records, o.storeyId)?.id].flatMap((id) => (id ? q.indexed(roomsOfStorey, id).map((r) => r.id) : [])),
     // Skirting breaks at doors: the rooms along a wall whose openings changed.
     opening: (o, q) => {
       const wall = q.skirting ? q.records.getOfType(o.wallId, 'wall') : undefined;
@@ -121,6 +128,7 @@ export const roomView: ViewKind<'room', RoomState> = {
       hung: env.hasIndexed(ceilingsOfRoom, room.id),
       ceiling: ceiling ? lookKey(ceiling) : '',
       gaps: gaps ? JSON.stringify(gaps) : '',
+      cuts: cutsKey(floorCuts(env, room.storeyId)) + '|' + cutsKey(ceilingCuts(env, room.storeyId)),
     };
     if (sameBuild(old, state)) return undefined;
     return { state, fill: (group) => fill(group, room, elevation, gaps, env) };

@@ -1,5 +1,6 @@
 import { INITIAL_TOOL } from '../../../protocol/initial';
 import {
+  FLOOR_OPENING_KINDS,
   TOOL_NAMES,
   WALL_DRAW_MODES,
   type OpeningToolParams,
@@ -9,9 +10,9 @@ import {
   type Vec2,
   type WallDrawParams,
 } from '../../../protocol/records';
-import { CABINET_REFUSALS, OPENING_REFUSALS } from '../../../protocol/errors';
+import { CABINET_REFUSALS, FLOOR_OPENING_REFUSALS, OPENING_REFUSALS } from '../../../protocol/errors';
 import type { ToolSummary } from '../../../protocol/snapshot';
-import { boolean, finite, nullable, object, oneOf, optional, string, type Shape } from '../../document/check';
+import { arrayOf, boolean, finite, nullable, object, oneOf, optional, string, type Shape } from '../../document/check';
 import type { RecordReader } from '../../document/store';
 import { angle, COORD_LIMIT, id, length, literal, openingKind, position, size3, vec2, wallColor, wallType } from '../fields';
 import type { RecordKind } from '../record-kind';
@@ -54,6 +55,7 @@ const toolPreview = object<ToolPreview>({
       ok: boolean,
     }),
   ),
+  floorOpening: optional(nullable(object<NonNullable<ToolPreview['floorOpening']>>({ outline: arrayOf(vec2, { maxLength: 1000 }), ok: boolean }))),
   model: optional(nullable(object<NonNullable<ToolPreview['model']>>({ position, rotation: angle, size: size3 }))),
 });
 
@@ -85,7 +87,7 @@ function toolSummary(records: RecordReader): ToolSummary {
     const angle = Math.round((degrees < 0 ? degrees + 360 : degrees) * 10) / 10;
     drawing = { length: Math.round(Math.hypot(dx, dy)), angle: angle >= 360 ? 0 : angle + 0, typed: tool.preview?.typed ?? '' };
   }
-  return { name: tool.tool, draw: { ...tool.draw }, opening: { ...tool.opening }, drawing, ...(tool.refused ? { refused: { ...tool.refused } } : {}) };
+  return { name: tool.tool, draw: { ...tool.draw }, opening: { ...tool.opening }, floorOpeningKind: tool.floorOpening?.kind ?? 'stair', drawing, ...(tool.refused ? { refused: { ...tool.refused } } : {}) };
 }
 
 export const toolRecordKind = {
@@ -97,9 +99,10 @@ export const toolRecordKind = {
     tool: oneOf(TOOL_NAMES),
     draw: object<WallDrawParams>(WALL_DRAW_SHAPE),
     opening: object<OpeningToolParams>(OPENING_TOOL_SHAPE),
+    floorOpening: optional(object<NonNullable<ToolRecord['floorOpening']>>({ kind: oneOf(FLOOR_OPENING_KINDS) })),
     preview: nullable(toolPreview),
     hoverId: nullable(id),
-    refused: optional(nullable(object<NonNullable<ToolRecord['refused']>>({ reason: oneOf([...OPENING_REFUSALS, ...CABINET_REFUSALS]), seq: finite({ integer: true, min: 0, max: Number.MAX_SAFE_INTEGER }) }))),
+    refused: optional(nullable(object<NonNullable<ToolRecord['refused']>>({ reason: oneOf([...OPENING_REFUSALS, ...CABINET_REFUSALS, ...FLOOR_OPENING_REFUSALS]), seq: finite({ integer: true, min: 0, max: Number.MAX_SAFE_INTEGER }) }))),
   },
   initial: defaultTool,
   snapshot: { part: { keys: ['tool'], derive: (records) => ({ tool: toolSummary(records) }) } },
