@@ -1,0 +1,59 @@
+import { Hono, type Context } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { TOKEN_COOKIE, requireAuth } from '../auth/middleware';
+import { lookupSession } from '../auth/sessions';
+import { hashToken, looksLikeToken } from '../auth/tokens';
+import { frameAncestorsFor } from '../http/embed-origins';
+import { ok } from '../http/envelope';
+import type { AppDeps, AppEnv } from '../http/env';
+import type { PageFrameAncestors } from '../http/middleware';
+
+/** What GET /api/embed/origins answers (the contract with ui/embed/). */
+export interface EmbedOriginsAnswer {
+  origins: string[];
+}
+
+/** GET /api/embed/origins: the host page origins of the signed-in user's project (EMBED_ORIGINS). */
+export function embedRoutes({ db, config }: AppDeps): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  routes.get('/origins', requireAuth(db), (c) => {
+    const answer: EmbedOriginsAnswer = { origins: [...(config.embedOrigins.get(c.get('auth').user.project_code) ?? [])] };
+    return ok(c, answer);
+  });
+  return routes;
+}
+
+const PROJECT_LOGIN_PATH = /^\/([A-Za-z0-9_-]{1,64})\/login\/?$/;
+
+/**
+ * The tenant whose allow-list frames this page. A signed-in session (its login cookie) decides:
+ * a page of tenant B must never be drawn in a host page of tenant A. Before sign-in, the first page
+ * a host loads (the editor, which shows the login page) names its tenant in the address:
+ * `?project=code`, or the project login path `/code/login`.
+ */
+async function pageTenant(deps: AppDeps, c: Context<AppEnv>): Promise<string | null> {
+  const token = getCookie(c, TOKEN_COOKIE);
+  if (token && looksLikeToken(token)) {
+    try {
+      const found = await lookupSession(deps.db, hashToken(token));
+      if (found.status === 'active') return found.user.project_code;
+    } catch (e) {
+      // Unknown whose page this is: the global frame-ancestors, never the one the address names.
+      deps.logger.warn('page tenant lookup failed', { reqId: c.get('reqId'), error: e });
+      return null;
+    }
+  }
+  const named = c.req.query('project') ?? PROJECT_LOGIN_PATH.exec(c.req.path)?.[1];
+  return named ?? null;
+}
+
+/** The per-page frame-ancestors of securityHeaders, or undefined when no tenant embeds the editor. */
+export function pageFrameAncestors(deps: AppDeps): PageFrameAncestors | undefined {
+  const { embedOrigins, frameAncestors } = deps.config;
+  if (embedOrigins.size === 0) return undefined;
+  return async (c) => {
+    const tenant = await pageTenant(deps, c);
+    const origins = tenant === null ? undefined : embedOrigins.get(tenant);
+    return origins ? frameAncestorsFor(frameAncestors, origins) : null;
+  };
+}
