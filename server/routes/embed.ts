@@ -43,8 +43,17 @@ async function pageTenant(deps: AppDeps, c: Context<AppEnv>): Promise<string | n
       return null;
     }
   }
-  const named = c.req.query('project') ?? PROJECT_LOGIN_PATH.exec(c.req.path)?.[1];
-  return named ?? null;
+  return c.req.query('project') ?? PROJECT_LOGIN_PATH.exec(c.req.path)?.[1] ?? redirectProject(c.req.query('redirect')) ?? null;
+}
+
+/** The login page the guard sent a signed-out visitor to keeps the address in ?redirect=. */
+function redirectProject(redirect: string | undefined): string | undefined {
+  if (!redirect?.startsWith('/')) return undefined;
+  try {
+    return new URL(redirect, 'http://page.invalid').searchParams.get('project') ?? undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The per-page frame-ancestors of securityHeaders, or undefined when no tenant embeds the editor. */

@@ -102,7 +102,7 @@ for (const backend of backends()) {
 
     describe('CSP frame-ancestors of the editor page', () => {
       it("a page of no known tenant keeps the global 'self'", async () => {
-        for (const url of ['/', '/index.html', '/login', '/?project=nobody', '/?project=chuangmi', '/nobody/login']) {
+        for (const url of ['/', '/index.html', '/login', '/?project=nobody', '/?project=chuangmi', '/nobody/login', '/login?redirect=https%3A%2F%2Fx%3Fproject%3Dyfang']) {
           const res = await app.request(url);
           expect(res.status, url).toBe(200);
           expect(res.headers.get('content-type'), url).toMatch(/^text\/html/);
@@ -111,7 +111,7 @@ for (const backend of backends()) {
       });
 
       it('before sign-in the address names the tenant: ?project= or /code/login', async () => {
-        for (const url of ['/?project=yfang', '/login?project=yfang&redirect=%2F', '/yfang/login', '/some/deep/page?project=yfang']) {
+        for (const url of ['/?project=yfang', '/login?project=yfang&redirect=%2F', '/yfang/login', '/some/deep/page?project=yfang', '/login?redirect=%2F%3Fproject%3Dyfang']) {
           expect(frameAncestors(await app.request(url)), url).toBe(`'self' ${YFANG.join(' ')}`);
         }
         expect(frameAncestors(await app.request('/deson/login'))).toBe(`'self' ${DESON[0]}`);
