@@ -142,6 +142,11 @@ export default defineConfig(
     },
   },
   {
+    // The embed (postMessage) schemas are zod, shared by the editor and the host module (embed/).
+    files: ['protocol/embed.ts'],
+    rules: layerRules([{ regex: '^(?!comlink$|zod$|\\./)', message: 'protocol/ imports nothing but comlink (and zod, in embed.ts) and other protocol/ files.' }]),
+  },
+  {
     files: ['api/**'],
     rules: {
       ...layerRules([
