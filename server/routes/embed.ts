@@ -7,17 +7,14 @@ import { frameAncestorsFor } from '../http/embed-origins';
 import { ok } from '../http/envelope';
 import type { AppDeps, AppEnv } from '../http/env';
 import type { PageFrameAncestors } from '../http/middleware';
+import type { EmbedOriginsData } from '../../protocol/embed';
 
-/** What GET /api/embed/origins answers (the contract with ui/embed/). */
-export interface EmbedOriginsAnswer {
-  origins: string[];
-}
 
-/** GET /api/embed/origins: the host page origins of the signed-in user's project (EMBED_ORIGINS). */
+/** GET /api/embed/origins (protocol/embed.ts EMBED_ORIGINS_PATH): the host page origins of the signed-in user's project (EMBED_ORIGINS). */
 export function embedRoutes({ db, config }: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.get('/origins', requireAuth(db), (c) => {
-    const answer: EmbedOriginsAnswer = { origins: [...(config.embedOrigins.get(c.get('auth').user.project_code) ?? [])] };
+    const answer: EmbedOriginsData = { origins: [...(config.embedOrigins.get(c.get('auth').user.project_code) ?? [])] };
     return ok(c, answer);
   });
   return routes;
