@@ -6,6 +6,7 @@ import { api } from '../app/api';
 import { kernelState } from '../kernel';
 import { onSceneSaved } from '../scene/controller';
 import { liveEmbedActions } from './actions';
+import { setFrameResizer } from './frame';
 import { createEmbedListener, type EmbedListener, type EmbedLogEvent } from './listener';
 
 // The embedded editor (issue 19, protocol/embed.ts): when the workspace runs inside a partner's
@@ -98,7 +99,12 @@ export function attachEmbed(): () => void {
     selection = now;
     if (announced) live.emit('selectionChanged', { ids: [...kernelState.selection] });
   };
-  const cleanups: (() => void)[] = [onSceneSaved((scene) => live.emit('saved', { sceneId: scene.id, name: scene.name })), subscribe(kernelState, onKernel)];
+  setFrameResizer((width, height) => live.emit('resize', { width, height }));
+  const cleanups: (() => void)[] = [
+    onSceneSaved((scene) => live.emit('saved', { sceneId: scene.id, name: scene.name })),
+    subscribe(kernelState, onKernel),
+    () => setFrameResizer(null),
+  ];
   onKernel();
   return () => {
     stopped = true;
