@@ -115,7 +115,8 @@ async function insertItems(message: HostMessageOf<'insertItems'>, emit: EmbedEmi
 async function cloneItem(message: HostMessageOf<'cloneItem'>, emit: EmbedEmit): Promise<{ ids: string[] }> {
   await kernelReady();
   if (message.id !== undefined) await guarded(() => execCommand('selection.set', { ids: [message.id!] }), 'NOT_FOUND');
-  const model = kernelState.selected;
+  // A plain copy: the mirror's objects are valtio proxies, which the worker's postMessage cannot clone.
+  const model = JSON.parse(JSON.stringify(kernelState.selected)) as typeof kernelState.selected;
   if (!model || model.kind !== 'model') fail(message.id !== undefined ? 'NOT_FOUND' : 'NO_SELECTION');
   const offset = message.offset ?? { x: 500, y: 500 };
   const [id] = insertIds(1, token());
@@ -135,7 +136,7 @@ async function cloneItem(message: HostMessageOf<'cloneItem'>, emit: EmbedEmit): 
     }),
   ];
   // Materials on its parts follow in the same step, as Ctrl+V does.
-  if (Object.keys(model.materials).length > 0) commands.push(batchEntry('model.update', { id: id!, materials: JSON.parse(JSON.stringify(model.materials)) as typeof model.materials }));
+  if (Object.keys(model.materials).length > 0) commands.push(batchEntry('model.update', { id: id!, materials: model.materials }));
   commands.push(batchEntry('model.settle', { id: id! }));
   await runBatch(commands);
   await execCommand('selection.set', { ids: [id!] }).catch(() => undefined);
