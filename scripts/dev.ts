@@ -4,7 +4,7 @@
 //
 //   API_PORT   API server port (default 8081; vite.config.ts reads the same variable)
 //   VITE_PORT  Vite port (default 5173)
-//   EMBED_DEMO_PORT  the demo host page framing the UI (default 8082, http://127.0.0.1:8082,
+//   EMBED_DEMO_PORT  the demo host page framing the UI (default 8082, http://localhost:8082,
 //              docs/embedding.md); EMBED_ORIGINS defaults to yfang=<that origin>
 
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -51,7 +51,7 @@ const procs: Proc[] = [
     PORT: apiPort,
     DIST_DIR: noDist,
     // the demo host page may drive the editor of the yfang demo accounts
-    EMBED_ORIGINS: process.env.EMBED_ORIGINS ?? `yfang=http://127.0.0.1:${embedDemoPort}`,
+    EMBED_ORIGINS: process.env.EMBED_ORIGINS ?? `yfang=http://localhost:${embedDemoPort}`,
   }),
   start('vite', 35, path.join(root, 'node_modules', '.bin', 'vite'), ['--port', vitePort, '--strictPort'], {
     API_PORT: apiPort,
@@ -106,4 +106,4 @@ for (const p of procs) {
 process.on('SIGINT', () => stopAll(0));
 process.on('SIGTERM', () => stopAll(0));
 process.on('SIGHUP', () => stopAll(0));
-console.log(`dev: UI http://localhost:${vitePort}  (API on :${apiPort}, proxied by Vite); demo host page http://127.0.0.1:${embedDemoPort}`);
+console.log(`dev: UI http://localhost:${vitePort}  (API on :${apiPort}, proxied by Vite); demo host page http://localhost:${embedDemoPort}`);

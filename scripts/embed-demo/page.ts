@@ -77,7 +77,7 @@ function openFrame(): void {
   frame = document.createElement('iframe');
   frame.title = '云方设计 · Design tool';
   frame.src = config.editorUrl;
-  frame.allow = 'fullscreen';
+  // No allow="fullscreen": the editor's full screen (F11) then asks this page to resize the frame.
   box.append(frame);
   el('reopen').hidden = true;
   setStatus('waiting', '等待设计工具就绪（请在框内登录）· Waiting for the design tool (sign in inside)');

@@ -3,8 +3,7 @@
 //
 //   EDITOR_URL          the design tool to frame (default http://localhost:5173, Vite in npm run dev)
 //   EMBED_DEMO_PORT     port of this page (default 8082)
-//   EMBED_DEMO_HOST     address it listens on and shows in its URL (default 127.0.0.1: another
-//                       site than localhost, as a partner's page is)
+//   EMBED_DEMO_HOST     address it listens on (default 127.0.0.1); open it as http://localhost:port
 //   EMBED_DEMO_PROJECT  the tenant the frame's address names (?project=, default yfang)
 //
 // The page script (page.ts with embed/ and protocol/embed.ts) is bundled once at start by vite.
@@ -80,7 +79,11 @@ async function main(): Promise<void> {
     res.writeHead(200, { 'Content-Type': file[0], 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
     res.end(req.method === 'HEAD' ? undefined : file[1]);
   });
-  server.listen(port, host, () => console.log(`embed demo: http://${host}:${port}/ framing ${editorUrl()}`));
+  server.listen(port, host, () => {
+    const address = server.address();
+    const listening = typeof address === 'object' && address ? address.port : port;
+    console.log(`embed demo: http://localhost:${listening}/ (listening on ${host}) framing ${editorUrl()}`);
+  });
   const stop = () => server.close(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
