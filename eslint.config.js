@@ -142,6 +142,20 @@ export default defineConfig(
     },
   },
   {
+    // The embed (postMessage) schemas are zod, shared by the editor and the host module (embed/).
+    files: ['protocol/embed.ts'],
+    rules: layerRules([{ regex: '^(?!comlink$|zod$|\\./)', message: 'protocol/ imports nothing but comlink (and zod, in embed.ts) and other protocol/ files.' }]),
+  },
+  {
+    // @yfang/embed runs in partners' pages: the protocol is all it takes from the repository.
+    files: ['embed/**'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      ...layerRules([{ regex: '^(?!zod$|\\.\\./\\.\\./protocol/embed$|\\./)', message: '@yfang/embed imports only protocol/embed.ts (and zod).' }]),
+      '@typescript-eslint/no-explicit-any': 'error',
+    },
+  },
+  {
     files: ['api/**'],
     rules: {
       ...layerRules([

@@ -13,6 +13,14 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/e2e/support/chromium';
 const root = path.dirname(fileURLToPath(import.meta.url));
 const port = Number(process.env.E2E_PORT ?? 8765);
 const baseURL = `http://localhost:${port}`;
+/**
+ * The demo partner page (scripts/embed-demo) on another origin (port) than the editor, for
+ * tests/e2e/embedding.spec.ts; its origin is on tenant yfang's EMBED_ORIGINS. The same site
+ * (localhost): a test browser context blocks third-party storage, as incognito windows do
+ * (docs/embedding.md "Browsers that block third-party storage").
+ */
+const EMBED_HOST_PORT = Number(process.env.E2E_EMBED_HOST_PORT ?? port + 10);
+const embedHostURL = `http://localhost:${EMBED_HOST_PORT}`;
 
 const isRunner = !process.env.TEST_WORKER_INDEX;
 const dataRoot = path.join(root, '.data-test');
@@ -76,21 +84,34 @@ export default defineConfig({
     // One worker: these run one after another (beside the other lane), never at the same time.
     { name: 'shared-accounts', testMatch: SHARED_LANE, workers: 1, use: chromium },
   ],
-  webServer: {
-    command: 'node --import tsx server/main.ts',
-    cwd: root,
-    url: `${baseURL}/healthz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: {
-      // the specs log in as the demo accounts, which only a development start seeds
-      NODE_ENV: 'development',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DIST_DIR: process.env.E2E_DIST_DIR ?? path.join(root, 'dist'),
-      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+  webServer: [
+    {
+      command: 'node --import tsx server/main.ts',
+      cwd: root,
+      url: `${baseURL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: {
+        // the specs log in as the demo accounts, which only a development start seeds
+        NODE_ENV: 'development',
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        DIST_DIR: process.env.E2E_DIST_DIR ?? path.join(root, 'dist'),
+        LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+        EMBED_ORIGINS: `yfang=${embedHostURL}`,
+      },
     },
-  },
+    {
+      command: 'node --import tsx scripts/embed-demo/server.ts',
+      cwd: root,
+      url: `http://127.0.0.1:${EMBED_HOST_PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: { EDITOR_URL: baseURL, EMBED_DEMO_PORT: String(EMBED_HOST_PORT), EMBED_DEMO_HOST: '127.0.0.1', EMBED_DEMO_PROJECT: 'yfang' },
+    },
+  ],
 });

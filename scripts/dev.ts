@@ -4,6 +4,8 @@
 //
 //   API_PORT   API server port (default 8081; vite.config.ts reads the same variable)
 //   VITE_PORT  Vite port (default 5173)
+//   EMBED_DEMO_PORT  the demo host page framing the UI (default 8082, http://localhost:8082,
+//              docs/embedding.md); EMBED_ORIGINS defaults to yfang=<that origin>
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -15,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const apiPort = process.env.API_PORT ?? '8081';
 const vitePort = process.env.VITE_PORT ?? '5173';
+const embedDemoPort = process.env.EMBED_DEMO_PORT ?? '8082';
 
 // Vite serves the UI in development; point the server's static UI at an empty folder so a stale
 // dist/ can never answer in place of the live sources.
@@ -47,10 +50,16 @@ const procs: Proc[] = [
     NODE_ENV: 'development',
     PORT: apiPort,
     DIST_DIR: noDist,
+    // the demo host page may drive the editor of the yfang demo accounts
+    EMBED_ORIGINS: process.env.EMBED_ORIGINS ?? `yfang=http://localhost:${embedDemoPort}`,
   }),
   start('vite', 35, path.join(root, 'node_modules', '.bin', 'vite'), ['--port', vitePort, '--strictPort'], {
     API_PORT: apiPort,
     FORCE_COLOR: colour ? '1' : '0',
+  }),
+  start('embed', 33, process.execPath, ['--import', 'tsx', 'scripts/embed-demo/server.ts'], {
+    EDITOR_URL: `http://localhost:${vitePort}`,
+    EMBED_DEMO_PORT: embedDemoPort,
   }),
 ];
 
@@ -97,4 +106,4 @@ for (const p of procs) {
 process.on('SIGINT', () => stopAll(0));
 process.on('SIGTERM', () => stopAll(0));
 process.on('SIGHUP', () => stopAll(0));
-console.log(`dev: UI http://localhost:${vitePort}  (API on :${apiPort}, proxied by Vite)`);
+console.log(`dev: UI http://localhost:${vitePort}  (API on :${apiPort}, proxied by Vite); demo host page http://localhost:${embedDemoPort}`);

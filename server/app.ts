@@ -19,6 +19,7 @@ import { mountAccountRoutes } from './routes/account-family';
 import { mountSceneRoutes } from './routes/scenes-family';
 import { priceListRoutes } from './routes/price-list';
 import { clientRoutes } from './routes/clients';
+import { embedRoutes, pageFrameAncestors } from './routes/embed';
 
 export interface CreateAppOptions {
   db: Db;
@@ -47,7 +48,7 @@ export function createApp({ db, config, logger, storage, now = Date.now }: Creat
 
   app.use('*', requestContext(logger));
   app.use('*', bodyRemainder()); // drain or close on what a refusal left of the body
-  app.use('*', securityHeaders(config.frameAncestors));
+  app.use('*', securityHeaders(config.frameAncestors, pageFrameAncestors(deps))); // per-tenant frame-ancestors (issue 19)
 
   app.route('/healthz', healthRoutes(deps));
   app.route('/api/session', sessionRoutes(deps));
@@ -59,6 +60,7 @@ export function createApp({ db, config, logger, storage, now = Date.now }: Creat
   mountCatalogueRoutes(app, deps); // catalogues family routes (tiles, paving, waterjet, model rooms, source library)
   app.route('/api/admin/price-list', priceListRoutes(deps)); // quotation price lists (issue 14)
   app.route('/meta20/x/fenni/client', clientRoutes(deps)); // clients (customers, issue 16)
+  app.route('/api/embed', embedRoutes(deps)); // host page origins of the embedding tenants (issue 19)
 
   mountStaticUi(app, config.distDir);
 

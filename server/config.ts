@@ -3,6 +3,7 @@
 import path from 'node:path';
 import type { LogLevel } from './logger';
 import { scaledRateLimits, type RateLimits } from './http/rate-limit';
+import { parseEmbedOrigins, type EmbedOrigins } from './http/embed-origins';
 
 export interface ServerConfig {
   port: number;
@@ -20,6 +21,12 @@ export interface ServerConfig {
   distDir: string;
   /** CSP frame-ancestors sources: the product is embedded in iframes of partner sites */
   frameAncestors: string;
+  /**
+   * Per tenant, the exact origins of partner pages that may embed the editor and drive it by
+   * postMessage (EMBED_ORIGINS; docs/embedding.md): added to that tenant's frame-ancestors and
+   * answered by GET /api/embed/origins
+   */
+  embedOrigins: EmbedOrigins;
   logLevel: LogLevel;
   /** largest JSON request body in bytes */
   jsonBodyLimit: number;
@@ -172,6 +179,14 @@ function factorFrom(env: Record<string, string | undefined>, key: string, fallba
   return n;
 }
 
+function embedOriginsFrom(env: Record<string, string | undefined>, mode: ServerMode): EmbedOrigins {
+  try {
+    return parseEmbedOrigins(env.EMBED_ORIGINS, mode);
+  } catch (e) {
+    throw new ConfigError((e as Error).message);
+  }
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env, cwd = process.cwd()): ServerConfig {
   const logLevelRaw = (env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'warn' : 'info')).toLowerCase();
   if (!(LOG_LEVELS as readonly string[]).includes(logLevelRaw)) {
@@ -191,6 +206,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     processes,
     distDir: path.resolve(cwd, env.DIST_DIR?.trim() || './dist'),
     frameAncestors: env.FRAME_ANCESTORS?.trim() || "'self'",
+    embedOrigins: embedOriginsFrom(env, mode),
     logLevel: logLevelRaw as LogLevel,
     jsonBodyLimit: intFrom(env, 'JSON_BODY_LIMIT', 1024 * 1024, 1024, 1024 * 1024 * 1024),
     sessionTtlMs: intFrom(env, 'SESSION_TTL_DAYS', 365, 1, 3650) * DAY_MS,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { Logger } from '../logger';
 import { localeFromAcceptLanguage } from '../messages';
 import { clientGone } from './connection';
@@ -29,13 +29,24 @@ export function contentSecurityPolicy(frameAncestors: string): string {
   ].join('; ');
 }
 
-export function securityHeaders(frameAncestors: string): MiddlewareHandler<AppEnv> {
+/**
+ * The frame-ancestors of one HTML page when it differs from the global one (the page's tenant
+ * embeds the editor: server/routes/embed.ts), or null.
+ */
+export type PageFrameAncestors = (c: Context<AppEnv>) => Promise<string | null>;
+
+export function securityHeaders(frameAncestors: string, pageFrameAncestors?: PageFrameAncestors): MiddlewareHandler<AppEnv> {
   const csp = contentSecurityPolicy(frameAncestors);
   return async (c, next) => {
     await next();
+    // Only documents are framed, so only an HTML answer pays for finding its tenant.
+    const isPage = pageFrameAncestors !== undefined && c.res.headers.get('Content-Type')?.startsWith('text/html') === true;
+    const perPage = isPage ? await pageFrameAncestors(c) : null;
+    // The header now depends on the login cookie: no cache may hand one tenant's page to another.
+    if (isPage) c.res.headers.append('Vary', 'Cookie');
     // X-Frame-Options is left out on purpose: it cannot express a list of partner origins and
     // would override frame-ancestors in old browsers.
-    c.res.headers.set('Content-Security-Policy', csp);
+    c.res.headers.set('Content-Security-Policy', perPage === null ? csp : contentSecurityPolicy(perPage));
     c.res.headers.set('X-Content-Type-Options', 'nosniff');
     c.res.headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
     // The editor needs none of these; an injected script or a hostile frame gets none either.

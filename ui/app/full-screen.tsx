@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { frameGrown, toggleFrameFullScreen } from '../embed/frame';
 
 // core.md §2: F11 toggles full screen. The browser's own F11 full screen is not the Fullscreen API
 // (the page cannot leave it, nor tell it apart), so the key is taken over and the document itself
@@ -10,12 +11,15 @@ export function isFullScreen(doc: Pick<Document, 'fullscreenElement'> = document
 
 /** Enters full screen (a no-op when already there, or when the browser refuses). */
 export async function enterFullScreen(): Promise<void> {
-  if (isFullScreen()) return;
+  if (isFullScreen() || frameGrown()) return;
+  // A partner's frame without allow="fullscreen": the host is asked to grow the frame (ui/embed/frame.ts).
+  if (!document.fullscreenEnabled && toggleFrameFullScreen()) return;
   await document.documentElement.requestFullscreen?.().catch(() => undefined);
 }
 
 export async function toggleFullScreen(): Promise<void> {
   if (isFullScreen()) await document.exitFullscreen().catch(() => undefined);
+  else if (frameGrown()) toggleFrameFullScreen();
   else await enterFullScreen();
 }
 

@@ -74,10 +74,30 @@ export function readUser(): StoredUser | null {
   return { ...info, username: read(USERNAME_KEY) ?? '', phone: read(PHONE_KEY) ?? '' };
 }
 
+/**
+ * SameSite=Lax, except in a frame (a partner's page embedding the editor, docs/embedding.md):
+ * there a Lax cookie is never sent, so file GETs and the page's tenant would be lost. The framed
+ * cookie is Partitioned (CHIPS): it lives only under that partner's top-level site, and only
+ * frame-ancestors allow-listed pages can show the editor at all. Secure needs a secure context
+ * (https, or localhost); elsewhere it would be dropped, so Lax stays.
+ */
+export function loginCookieAttributes(framed: boolean, secureContext: boolean): string {
+  return framed && secureContext ? 'Path=/; SameSite=None; Secure; Partitioned' : 'Path=/; SameSite=Lax';
+}
+
+function isFramed(): boolean {
+  try {
+    return window.self !== window.top;
+  } catch {
+    return true;
+  }
+}
+
 function writeCookie(token: string | null): void {
+  const attributes = loginCookieAttributes(isFramed(), window.isSecureContext);
   document.cookie = token
-    ? `${TOKEN_COOKIE}=${encodeURIComponent(token)}; Max-Age=${LOGIN_COOKIE_MAX_AGE_S}; Path=/; SameSite=Lax`
-    : `${TOKEN_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
+    ? `${TOKEN_COOKIE}=${encodeURIComponent(token)}; Max-Age=${LOGIN_COOKIE_MAX_AGE_S}; ${attributes}`
+    : `${TOKEN_COOKIE}=; Max-Age=0; ${attributes}`;
 }
 
 export function storeLogin(result: LoginResult): void {

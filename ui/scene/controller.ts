@@ -280,10 +280,29 @@ function showOpenOutcome(outcome: Exclude<OpenOutcome, { kind: 'opened' }>): voi
   }
 }
 
+/** Told of every confirmed save (the embed protocol's `saved` event, ui/embed/). */
+const savedListeners = new Set<(scene: Scene) => void>();
+
+export function onSceneSaved(listener: (scene: Scene) => void): () => void {
+  savedListeners.add(listener);
+  return () => void savedListeners.delete(listener);
+}
+
+function tellSaved(scene: Scene): void {
+  for (const listener of [...savedListeners]) {
+    try {
+      listener(scene);
+    } catch (error) {
+      console.error('[scene] saved listener failed', error);
+    }
+  }
+}
+
 function showSaveOutcome(outcome: SaveOutcome): void {
   keepFailedSave(outcome);
   switch (outcome.kind) {
     case 'saved':
+      tellSaved(outcome.scene);
       // The never-saved scene's copies are this scene's past now: no start offers them again.
       if (outcome.created) void listOfflineCopies(null).then((list) => dismissOffline(list.map((e) => e.id)));
       sceneStored(outcome.scene);
@@ -313,16 +332,20 @@ function showSaveOutcome(outcome: SaveOutcome): void {
 }
 
 async function open(target: Scene | number): Promise<boolean> {
+  return (await openWithOutcome(target)).kind === 'opened';
+}
+
+async function openWithOutcome(target: Scene | number): Promise<OpenOutcome> {
   const outcome = await openScene(deps, target);
   if (outcome.kind !== 'opened') {
     showOpenOutcome(outcome);
-    return false;
+    return outcome;
   }
   sceneStored(outcome.scene);
   // core.md §4: after a load the first wait is the default interval.
   backupTimer?.restart();
   void offerOffline(outcome.scene);
-  return true;
+  return outcome;
 }
 
 /** Starts a new scheme: the kernel holds it, the session forgets the stored scene, the save hint starts. */
@@ -366,6 +389,24 @@ function sceneForgotten(): void {
 /** Opens a stored scene without asking (the caller has asked 保存提示 already, or had no need to). */
 export function openStoredScene(target: Scene | number): Promise<boolean> {
   return open(target);
+}
+
+// ---- driven by a host page (ui/embed/): no 保存提示 to answer, so unsaved work is kept first ----
+
+/** Keeps the work on screen as an offline copy when it is not stored (as leaving the page does); whether one was written. */
+export async function keepUnsavedWork(): Promise<boolean> {
+  if (!needsAutoSave({ contentRecords: liveKernel.contentRecords(), dirty: liveKernel.dirty(), unconfirmedSave: sceneSession.unconfirmedSave })) return false;
+  return keepOffline('unload');
+}
+
+/** Opens a stored scene by id for the host, saying how it went (the notices are shown as for 我的方案). */
+export function openStoredSceneOutcome(id: number): Promise<OpenOutcome> {
+  return openWithOutcome(id);
+}
+
+/** Replaces the scene by an empty, never-saved scheme (the host's close and quick room). */
+export function startBlankScheme(): Promise<boolean> {
+  return startNew({ kind: 'blank', meta: {} });
 }
 
 /** Loads a file as a new, never-saved scene (a sample room's): 未保存方案, reminded to save like a fresh one. */
@@ -496,6 +537,7 @@ export async function copyConflict(): Promise<void> {
   if (!conflict) return;
   const outcome = await saveConflictAsCopy(deps, sceneText.copyName(conflict.sceneName));
   if (outcome.kind === 'saved') {
+    tellSaved(outcome.scene);
     sceneStored(outcome.scene);
     backupTimer?.restart();
     notify(sceneText.saved(), { kind: 'success' });

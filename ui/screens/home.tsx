@@ -5,6 +5,7 @@ import { api } from '../app/api';
 import { useAccessLoader } from '../auth/access';
 import { startUsageReporting } from '../app/usage';
 import { attachSceneSession } from '../scene/controller';
+import { attachEmbed } from '../embed';
 import { localFileDragOver, localFileDrop } from '../scene/local-file-actions';
 import { systemClock } from '../scene/ports';
 import { notifyKernelFailure, useGestureRefusals } from '../workspace/kernel-notices';
@@ -27,6 +28,8 @@ export default function HomeScreen() {
   useGestureRefusals();
   // The scene session (save, open, backups, restore, forced-logout auto save) lives as long as the workspace.
   useEffect(() => attachSceneSession(), []);
+  // Inside a partner's frame: the host page's messages (issue 19, ui/embed/); nothing otherwise.
+  useEffect(() => attachEmbed(), []);
   // Camera speed, drag response and mouse buttons from the user config.
   useUserRenderOptions();
   // Statistics: the visit and the time spent (core.md §7).
