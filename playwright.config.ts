@@ -91,6 +91,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       DIST_DIR: process.env.E2E_DIST_DIR ?? path.join(root, 'dist'),
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+      // render jobs (render.spec.ts): a deterministic stand-in for the path tracer; E2E_RENDERER_MODULE= (empty) uses the real one
+      RENDERER_MODULE: process.env.E2E_RENDERER_MODULE ?? path.join(root, 'tests/fixtures/render/test-renderer.ts'),
     },
   },
 });
