@@ -59,7 +59,7 @@ export async function startRenderRuntime(options: RenderRuntimeOptions): Promise
   const startRenderer =
     options.startRenderer ?? (async () => new ChildRenderer({ distDir: config.distDir, rendererModule: config.rendererModule }));
   const count = options.workers ?? config.renderWorkers;
-  const workers = Array.from({ length: count }, (_, n) => new RenderWorker({ db, storage, logger, queue, startRenderer, workerId: `${os.hostname()}:${process.pid}:${n + 1}` }));
+  const workers = Array.from({ length: count }, (_, n) => new RenderWorker({ db, storage, logger, queue, startRenderer, workerId: `${os.hostname()}:${process.pid}:${n + 1}`, timeoutMs: config.renderTimeoutS * 1000 }));
   for (const w of workers) w.start();
   const timer = setInterval(() => {
     reconcileRenderJobs(db, queue, logger).catch((e: unknown) => logger.warn('render job reconcile failed', { error: e }));

@@ -26,6 +26,8 @@ export interface RenderWorkerOptions {
   pollMs?: number;
   /** heartbeat (lease renewal and cancel check) interval (default 5 s) */
   heartbeatMs?: number;
+  /** longest one attempt may render before it is stopped and counted failed (RENDER_TIMEOUT_S; default 30 min) */
+  timeoutMs?: number;
 }
 
 /** The job cannot succeed on another attempt (its scene or scene file is gone): no retry. */
@@ -114,6 +116,12 @@ export class RenderWorker {
     this.current.signal.addEventListener('abort', onStop);
     let lastProgress = 0;
     let progressWrite: Promise<unknown> = Promise.resolve();
+    let timedOut = false;
+    const timeoutMs = this.options.timeoutMs ?? 30 * 60_000;
+    const deadline = setTimeout(() => {
+      timedOut = true;
+      abort.abort();
+    }, timeoutMs);
     const heartbeat = setInterval(() => {
       void (async () => {
         const mine = await queue.heartbeat(job.id, this.workerId);
@@ -150,9 +158,9 @@ export class RenderWorker {
       logger.info('render job done', { jobId: id, worker: this.workerId, attempt, ms: result.ms });
     } catch (e) {
       await progressWrite;
-      const reason = e instanceof Error ? e.message : String(e);
+      const reason = timedOut ? `the render took longer than ${Math.round(timeoutMs / 1000)} s` : e instanceof Error ? e.message : String(e);
       if (this.stopped) return; // the process is going away: the lease runs out and another worker retries
-      if (abort.signal.aborted) {
+      if (abort.signal.aborted && !timedOut) {
         // cancelled by its owner, or the lease was taken over: nothing of this attempt counts
         const now = await db.query<{ state: string }>('select state from render_jobs where id = $1', [id]);
         if (now[0]?.state === 'cancelled') await queue.cancel(job.id);
@@ -170,6 +178,7 @@ export class RenderWorker {
         );
       }
     } finally {
+      clearTimeout(deadline);
       clearInterval(heartbeat);
       this.current.signal.removeEventListener('abort', onStop);
     }

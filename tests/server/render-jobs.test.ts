@@ -288,6 +288,17 @@ for (const { backend, queue: queueKind } of CASES) {
       expect(await couponCount(h.db, memberId, '540P', 'immediate')).toBe(before);
     }, 30_000);
 
+    it('stops an attempt that runs past the time limit and counts it failed', async () => {
+      const before = await couponCount(h.db, memberId, '540P', 'immediate');
+      const res = await submit();
+      const w = new RenderWorker({ db: h.db, storage: h.storage, logger: silentLogger, queue: h.queue, startRenderer: async () => testRenderer({ ms: 5000 }), workerId: 'slow', timeoutMs: 200 });
+      await drain(w);
+      const failed = await job(res.data.id);
+      expect(failed).toMatchObject({ state: 'failed', attempts: POLICY.retryLimit + 1, refunded: true });
+      expect(failed.error).toContain('took longer than');
+      expect(await couponCount(h.db, memberId, '540P', 'immediate')).toBe(before);
+    }, 30_000);
+
     it('refunds a job cancelled before it starts, and the worker skips it', async () => {
       const before = await couponCount(h.db, memberId, '540P', 'immediate');
       const res = await submit();
