@@ -101,6 +101,8 @@ export default defineConfig({
         DIST_DIR: process.env.E2E_DIST_DIR ?? path.join(root, 'dist'),
         LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
         EMBED_ORIGINS: `yfang=${embedHostURL}`,
+        // render jobs (render.spec.ts): a deterministic stand-in for the path tracer; E2E_RENDERER_MODULE= (empty) uses the real one
+        RENDERER_MODULE: process.env.E2E_RENDERER_MODULE ?? path.join(root, 'tests/fixtures/render/test-renderer.ts'),
       },
     },
     {

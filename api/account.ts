@@ -1,6 +1,7 @@
 import type { ApiClient, RequestOptions } from './client';
 import type { OrderRoles, SessionUser } from './session';
 import type { HotkeyName, PasswordChange, Preferences, UserConfig } from '../protocol/preferences';
+import type { RenderCouponCount } from '../protocol/render-jobs';
 
 // The account calls of core.md §7: the profile (/account2, { code, msg, data }), logout, and the
 // reqac2s wrapper of POST /api/admin/utility (checkSimplePassword, getUserByUserId).
@@ -67,6 +68,12 @@ export interface MemberInfo {
   /** every module's DateEnd field (e.g. FDM20DateEnd), null when never licensed */
   readonly date_ends: { readonly [field: string]: string | null };
   readonly order_roles: OrderRoles;
+  /** render coupons left, all leisure ones together (the store's leisureRenderNum) */
+  readonly leisureRenderNum: number;
+  /** render coupons left, all immediate ones together (the store's immediateRenderNum) */
+  readonly immediateRenderNum: number;
+  /** per resolution and mode, zero included (protocol/render-jobs.ts) */
+  readonly render_coupons: readonly RenderCouponCount[];
 }
 
 /** GET /account2/x/user/profile: the user, the derived roles and the sections asked for. */

@@ -106,6 +106,8 @@ export const FEATURE_MODULES = {
   wardrobe: ['wardrobe'],
   cupboard: ['cupboard'],
   orderReview: ['FDM20', 'DLITE'],
+  /** cloud render jobs and their coupons (catalogues.md §3 cloud rendering) */
+  cloudRender: ['cloudRender'],
 } as const satisfies Record<string, readonly ModuleName[]>;
 export type Feature = keyof typeof FEATURE_MODULES;
 

@@ -20,6 +20,9 @@ import { mountSceneRoutes } from './routes/scenes-family';
 import { priceListRoutes } from './routes/price-list';
 import { clientRoutes } from './routes/clients';
 import { embedRoutes, pageFrameAncestors } from './routes/embed';
+import { renderFileRoutes, renderRoutes } from './routes/render';
+import { createRenderQueue, renderQueuePolicy } from './render/runtime';
+import type { RenderQueue } from './render/queue';
 
 export interface CreateAppOptions {
   db: Db;
@@ -29,13 +32,15 @@ export interface CreateAppOptions {
   storage?: FileStorage;
   /** clock of the rate limits and the retention job (tests); default Date.now */
   now?: () => number;
+  /** the render job queue, started (main.ts shares it with the render workers); default one started on first use */
+  renderQueue?: RenderQueue;
 }
 
 /**
  * The whole HTTP surface as a Hono app: tests drive it with app.request(), main.ts serves it with
  * @hono/node-server. No state lives here beyond db, so several processes can share one PostgreSQL.
  */
-export function createApp({ db, config, logger, storage, now = Date.now }: CreateAppOptions): Hono<AppEnv> {
+export function createApp({ db, config, logger, storage, now = Date.now, renderQueue }: CreateAppOptions): Hono<AppEnv> {
   const deps: AppDeps = {
     db,
     config,
@@ -61,6 +66,15 @@ export function createApp({ db, config, logger, storage, now = Date.now }: Creat
   app.route('/api/admin/price-list', priceListRoutes(deps)); // quotation price lists (issue 14)
   app.route('/meta20/x/fenni/client', clientRoutes(deps)); // clients (customers, issue 16)
   app.route('/api/embed', embedRoutes(deps)); // host page origins of the embedding tenants (issue 19)
+  let queueStart: Promise<RenderQueue> | null = renderQueue ? Promise.resolve(renderQueue) : null;
+  const queue = (): Promise<RenderQueue> =>
+    (queueStart ??= (async () => {
+      const q = createRenderQueue(db, logger, renderQueuePolicy(config, db.kind));
+      await q.start();
+      return q;
+    })());
+  app.route('/api/render', renderRoutes(deps, queue)); // cloud render jobs (issue 20)
+  app.route('/files/renders', renderFileRoutes(deps));
 
   mountStaticUi(app, config.distDir);
 

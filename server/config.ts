@@ -62,6 +62,14 @@ export interface ServerConfig {
   rateLimits: RateLimits;
   /** how long stored usage rows live and how many a tenant keeps (server/usage/retention.ts) */
   retention: RetentionConfig;
+  /** render worker loops this server runs, each with its render process (RENDER_WORKERS, default 1; 0 = none: workers run elsewhere) */
+  renderWorkers: number;
+  /** attempts of one render job before it fails and its coupon is refunded (RENDER_ATTEMPTS, default 3) */
+  renderAttempts: number;
+  /** longest one render attempt may run; on PostgreSQL also how long a dead worker's job waits before its retry (RENDER_TIMEOUT_S, default 1800) */
+  renderTimeoutS: number;
+  /** a module whose startRenderer() replaces the headless path tracer (RENDERER_MODULE; tests and e2e) */
+  rendererModule: string | null;
 }
 
 export interface RetentionConfig {
@@ -229,6 +237,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       usageMaxAgeMs: intFrom(env, 'USAGE_MAX_AGE_DAYS', 400, 1, 3650) * DAY_MS,
       usageMaxRows: intFrom(env, 'USAGE_MAX_ROWS', 2_000_000, 100, 1_000_000_000),
     },
+    renderWorkers: intFrom(env, 'RENDER_WORKERS', 1, 0, 64),
+    renderAttempts: intFrom(env, 'RENDER_ATTEMPTS', 3, 1, 20),
+    renderTimeoutS: intFrom(env, 'RENDER_TIMEOUT_S', 1800, 30, 86_400),
+    rendererModule: env.RENDERER_MODULE?.trim() ? path.resolve(cwd, env.RENDERER_MODULE.trim()) : null,
   };
 }
 

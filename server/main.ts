@@ -13,6 +13,10 @@ import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './data
 import { describeDatabase, openDb, runMigrations, type Db } from './db/index';
 import { createLogger } from './logger';
 import { seedAtStart } from './seed';
+import { createRenderQueue, renderQueuePolicy, startRenderRuntime, type RenderRuntime } from './render/runtime';
+import type { RenderQueue } from './render/queue';
+import { LocalDiskStorage } from './storage/local-disk';
+import path from 'node:path';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -41,7 +45,15 @@ async function main(): Promise<void> {
 
   let lock: DataDirLock | null = null;
   let db: Db | null = null;
+  let renderQueue: RenderQueue | null = null;
+  let render: RenderRuntime | null = null;
   const cleanup = async (): Promise<void> => {
+    const runtime = render;
+    render = null;
+    if (runtime) await runtime.stop().catch((e: unknown) => logger.error('stopping the render workers failed', { error: e }));
+    const queue = renderQueue;
+    renderQueue = null;
+    if (queue) await queue.stop().catch((e: unknown) => logger.error('stopping the render queue failed', { error: e }));
     const current = db;
     db = null;
     if (current) await current.close().catch((e: unknown) => logger.error('closing the database failed', { error: e }));
@@ -55,6 +67,8 @@ async function main(): Promise<void> {
     const migrated = worker ? null : await runMigrations(db);
     if (migrated && migrated.applied.length > 0) logger.info('migrations applied', { ids: migrated.applied, version: migrated.version });
     if (!worker) await seedAtStart(db, config, logger);
+    renderQueue = createRenderQueue(db, logger, renderQueuePolicy(config, db.kind));
+    await renderQueue.start();
   } catch (e) {
     if (e instanceof DataDirLockedError) {
       console.error(e.message);
@@ -66,7 +80,12 @@ async function main(): Promise<void> {
     process.exit(1);
   }
 
-  const app = createApp({ db, config, logger });
+  const storage = new LocalDiskStorage(path.join(config.dataDir, 'files'));
+  const app = createApp({ db, config, logger, storage, renderQueue: renderQueue ?? undefined });
+  // Render workers (docs/rendering.md): in one server process only, also with SERVER_PROCESSES > 1.
+  if (config.renderWorkers > 0 && renderQueue && (!worker || cluster.worker?.id === 1)) {
+    render = await startRenderRuntime({ db, storage, logger, config, queue: renderQueue });
+  }
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info: AddressInfo) => {
     if (!worker) console.log(`Server listening on http://localhost:${info.port} (database: ${describeDatabase(config)})`);
     if (worker) {

@@ -260,6 +260,34 @@ export const MESSAGES = {
   clientLabelName: { zh: '客户姓名', en: 'The client\'s name' },
   clientLabelAddress: { zh: '详细地址', en: 'The address' },
   clientLabelOrderNumber: { zh: '订单号', en: 'The order number' },
+  // render jobs (docs/rendering.md)
+  renderNoCoupon: {
+    zh: '{resolution} 立即渲染券已用完，本次没有提交渲染任务',
+    en: 'You have no {resolution} immediate render coupon left; no render job was submitted',
+  },
+  renderNoLeisureCoupon: {
+    zh: '{resolution} 闲时渲染券已用完，本次没有提交渲染任务',
+    en: 'You have no {resolution} leisure render coupon left; no render job was submitted',
+  },
+  renderResolutionInvalid: {
+    zh: '不支持的渲染分辨率：{value}（可选 {allowed}）',
+    en: 'Unsupported render resolution: {value} (choose one of {allowed})',
+  },
+  renderModeInvalid: {
+    zh: '不支持的渲染方式：{value}（可选 immediate 立即渲染、leisure 闲时渲染）',
+    en: 'Unsupported render mode: {value} (immediate or leisure)',
+  },
+  renderSceneNotFound: {
+    zh: '方案不存在或不是您的方案（方案编号 {id}），不能渲染',
+    en: 'The scheme does not exist or is not yours (scheme {id}); it cannot be rendered',
+  },
+  renderSceneNotSaved: { zh: '方案尚未保存，请先保存再渲染', en: 'The scheme has not been saved yet; save it before rendering' },
+  renderJobNotFound: { zh: '渲染任务不存在或无权访问', en: 'The render job does not exist or is not accessible to you' },
+  renderJobFinished: { zh: '渲染任务已结束，不能取消', en: 'The render job has already finished and cannot be cancelled' },
+  renderJobUnfinished: {
+    zh: '渲染任务尚未结束，请先取消再删除',
+    en: 'The render job has not finished yet; cancel it before deleting it',
+  },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageId = keyof typeof MESSAGES;

@@ -8,6 +8,7 @@ import type { Db } from './db/types';
 import type { Logger } from './logger';
 import { MODULES, type AdminFlag } from './users/roles';
 import { isSimplePassword, type OrderRoles, type Platform } from './users/users';
+import type { RenderCouponCount } from '../protocol/render-jobs';
 
 export interface SeedProject {
   code: string;
@@ -314,9 +315,32 @@ function buildDemoAccounts(): DemoAccount[] {
 /** Every demo account, project by project (the README's account table is generated from this). */
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = buildDemoAccounts();
 
+/** The render coupons a demo account with cloud rendering starts with (catalogues.md §3), so the render dialog can be tried. */
+export const DEMO_RENDER_COUPONS: readonly RenderCouponCount[] = [
+  { resolution: '540P', mode: 'immediate', count: 5 },
+  { resolution: '540P', mode: 'leisure', count: 5 },
+  { resolution: '720P', mode: 'immediate', count: 3 },
+  { resolution: '1080P', mode: 'immediate', count: 2 },
+  { resolution: '1080P', mode: 'leisure', count: 2 },
+  { resolution: '4K', mode: 'leisure', count: 1 },
+];
+
+/** Accounts whose cloudRender entitlement runs (an expired one gets no coupons: it may not render). */
+export function demoRenderCoupons(a: DemoAccount): readonly RenderCouponCount[] {
+  return a.modules?.cloudRender === FAR_FUTURE ? DEMO_RENDER_COUPONS : [];
+}
+
+function couponText(coupons: readonly RenderCouponCount[]): string {
+  return coupons.map((c) => `${c.count} ${c.resolution}${c.mode === 'leisure' ? ' leisure' : ''}`).join(', ');
+}
+
 /** The README's demo account table (markdown), generated from DEMO_ACCOUNTS. */
 export function demoAccountsMarkdown(): string {
-  const rows = DEMO_ACCOUNTS.map((a) => `| ${a.project} | ${a.account} | ${a.password} | ${a.role} |`);
+  const rows = DEMO_ACCOUNTS.map((a) => {
+    const coupons = demoRenderCoupons(a);
+    const role = coupons.length > 0 ? `${a.role}; render coupons: ${couponText(coupons)}` : a.role;
+    return `| ${a.project} | ${a.account} | ${a.password} | ${role} |`;
+  });
   return ['| Project | Account | Password | What it shows |', '|---|---|---|---|', ...rows].join('\n');
 }
 
@@ -395,6 +419,15 @@ async function seedDemoAccounts(db: Db): Promise<number> {
       ],
     );
     usersAdded += rows.length;
+    const id = (rows[0] as { id: number } | undefined)?.id;
+    for (const c of id === undefined ? [] : demoRenderCoupons(a)) {
+      await db.query('insert into render_coupons (user_id, resolution, mode, count) values ($1, $2, $3, $4) on conflict do nothing', [
+        id,
+        c.resolution,
+        c.mode,
+        c.count,
+      ]);
+    }
   }
   return usersAdded;
 }

@@ -69,6 +69,14 @@ export const RETCODE = {
   /** the write would take the user's or the project's stored bytes past its quota (HTTP 507);
    * nothing was stored; retdata: { scope: 'user' | 'project', used, quota, incoming } in bytes */
   STORAGE_QUOTA_EXCEEDED: 60001,
+  /** render jobs (docs/rendering.md, HTTP 409): no coupon left for the resolution and mode; nothing was queued */
+  RENDER_NO_COUPON: 70001,
+  /** render jobs: the scene has never been saved, so there is nothing to render (HTTP 409) */
+  RENDER_SCENE_NOT_SAVED: 70002,
+  /** render jobs: cancel of a job that is already done, failed or cancelled (HTTP 409) */
+  RENDER_JOB_FINISHED: 70003,
+  /** render jobs: delete of a job still queued or rendering (HTTP 409): cancel it first */
+  RENDER_JOB_UNFINISHED: 70004,
 } as const;
 
 export type Retcode = (typeof RETCODE)[keyof typeof RETCODE];

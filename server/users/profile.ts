@@ -12,6 +12,8 @@ import {
   type DerivedRoles,
   type ProjectKind,
 } from './roles';
+import { couponsOf } from '../render/coupons';
+import type { RenderCouponCount } from '../../protocol/render-jobs';
 import { toUserProfile, type OrderRoles, type UserProfile, type UserRow } from './users';
 
 export const PROFILE_SECTIONS = ['restrictions', 'projectAdmin', 'projectUserRoles', 'project', 'member'] as const;
@@ -50,6 +52,11 @@ export interface MemberInfo {
   /** every module's DateEnd field (core.md §3), null when never licensed */
   date_ends: Record<string, string | null>;
   order_roles: OrderRoles;
+  /** render coupons left (catalogues.md §3; the store's leisureRenderNum and immediateRenderNum) */
+  leisureRenderNum: number;
+  immediateRenderNum: number;
+  /** per resolution and mode, zero included */
+  render_coupons: RenderCouponCount[];
 }
 
 export interface AccountProfile extends UserProfile {
@@ -92,12 +99,16 @@ export async function buildProfile(db: Db, user: UserRow, sections: readonly Pro
     profile.project_info = { ...row, kind: projectKind(row.code) };
   }
   if (want.has('member')) {
+    const coupons = await couponsOf(db, user.id);
     profile.member_info = {
       date_end: user.member_date_end,
       is_member: roles.member,
       modules: { ...user.modules },
       date_ends: Object.fromEntries(MODULES.map((m) => [`${m}DateEnd`, user.modules[m] ?? null])),
       order_roles: base.order_roles,
+      leisureRenderNum: coupons.leisureRenderNum,
+      immediateRenderNum: coupons.immediateRenderNum,
+      render_coupons: [...coupons.detail],
     };
   }
   return profile;

@@ -3,6 +3,7 @@ import { useSnapshot } from 'valtio';
 import { showAuthorityTip, useAccess } from '../auth/access';
 import { Icon, type IconName } from './icons';
 import { enterMenu, MAIN_MENU_VIEWS, menuState, type MenuView } from './menu';
+import { useRenderDialog } from './RenderDialog';
 import './menu-rail.css';
 
 const ICONS: Record<MenuView, IconName> = { HouseType: 'house', TileWorkPlan: 'tiles', Product: 'sofa', Customized: 'cabinet', ModelRoom: 'gallery' };
@@ -16,6 +17,8 @@ export function MenuRail() {
   const { t } = useLingui();
   const { current } = useSnapshot(menuState);
   const access = useAccess();
+  const render = useRenderDialog();
+  const renderLocked = access.status === 'ready' && !access.feature('cloudRender');
   const labels: Record<MenuView, string> = { HouseType: t`户型`, TileWorkPlan: t`铺砖`, Product: t`产品`, Customized: t`定制`, ModelRoom: t`样板间` };
   return (
     <nav className="menu-rail" aria-label={t`主菜单`} aria-busy={access.status === 'loading'}>
@@ -40,6 +43,21 @@ export function MenuRail() {
           </button>
         );
       })}
+      {/* catalogues.md §2 second list: Render opens the cloud render dialog, not a side panel */}
+      <span className="menu-rail__divider" aria-hidden="true" />
+      <button
+        type="button"
+        className="menu-rail__item"
+        data-menu="Render"
+        data-locked={renderLocked || undefined}
+        title={renderLocked ? t`未开通或已过期` : t`云渲染`}
+        onClick={render.open}
+      >
+        <Icon name="render" size={22} />
+        <span className="menu-rail__label">{t`渲染`}</span>
+        {renderLocked ? <LockBadge /> : null}
+      </button>
+      {render.dialog}
     </nav>
   );
 }

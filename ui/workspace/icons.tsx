@@ -55,7 +55,8 @@ export type IconName =
   | 'import'
   | 'export'
   | 'stair'
-  | 'hole';
+  | 'hole'
+  | 'render';
 
 const PATHS: Record<IconName, ReactNode> = {
   draw: (
@@ -226,6 +227,12 @@ const PATHS: Record<IconName, ReactNode> = {
       <rect x="3" y="3.5" width="14" height="13" rx="1.5" />
       <path d="m3.5 14 4-4.5 3 3 2-2 4 4" />
       <circle cx="13" cy="7.5" r="1.3" />
+    </>
+  ),
+  render: (
+    <>
+      <path d="M3 7a1.5 1.5 0 0 1 1.5-1.5h2L8 3.5h4l1.5 2h2A1.5 1.5 0 0 1 17 7v7.5a1.5 1.5 0 0 1-1.5 1.5h-11A1.5 1.5 0 0 1 3 14.5Z" />
+      <circle cx="10" cy="10.5" r="3" />
     </>
   ),
   material: (
