@@ -20,7 +20,8 @@ import {
   type Material,
   type Object3D,
 } from 'three';
-import { GradientEquirectTexture, PhysicalSpotLight, WebGLPathTracer } from 'three-gpu-pathtracer';
+import { DenoiseMaterial, GradientEquirectTexture, PhysicalSpotLight, WebGLPathTracer } from 'three-gpu-pathtracer';
+import { FullScreenQuad } from 'three/examples/jsm/postprocessing/Pass.js';
 import { GROUND_COLOUR, SKY_COLOUR } from './lighting';
 
 // The progressive path tracer (three-gpu-pathtracer) over the kernel's own scene graph: soft
@@ -43,6 +44,12 @@ const BOUNCES = 4;
 const TILES = 2;
 /** Sky radiance (environment intensity). */
 const SKY_INTENSITY = 1.1;
+/**
+ * Below this many samples the picture is smoothed by an edge-aware filter (glslSmartDeNoise,
+ * three-gpu-pathtracer's DenoiseMaterial) before it is tone mapped: a software GL traces a few
+ * samples in the time a GPU traces hundreds, and raw that is speckle, not a room.
+ */
+const DENOISE_BELOW = 48;
 /** Lamp faces glow this much brighter in a trace: they are what the eye sees of the light. */
 const LAMP_GLOW = 6;
 
@@ -235,6 +242,7 @@ interface Engine {
   readonly renderer: WebGLRenderer;
   readonly tracer: WebGLPathTracer;
   readonly sky: GradientEquirectTexture;
+  readonly denoise: FullScreenQuad;
 }
 
 let engine: Engine | null = null;
@@ -267,12 +275,13 @@ function theEngine(): Engine {
   sky.bottomColor.set(GROUND_COLOUR);
   sky.exponent = 1.2;
   sky.update();
-  engine = { canvas, renderer, tracer, sky };
+  const denoise = new FullScreenQuad(new DenoiseMaterial({ sigma: 4, kSigma: 1, threshold: 0.1 }));
+  engine = { canvas, renderer, tracer, sky, denoise };
   return engine;
 }
 
 export function createPathTrace(source: TraceScene, width: number, height: number): PathTrace {
-  const { canvas, renderer, tracer, sky } = theEngine();
+  const { canvas, renderer, tracer, sky, denoise } = theEngine();
   renderer.setSize(width, height, false);
 
   const baked = bake(source.scene);
@@ -304,11 +313,21 @@ export function createPathTrace(source: TraceScene, width: number, height: numbe
     },
     async snapshot(quality) {
       // The accumulated picture, tone mapped, onto the canvas (its buffer is preserved).
-      tracer.pausePathTracing = true;
-      tracer.renderToCanvas = true;
-      tracer.renderSample();
-      tracer.renderToCanvas = false;
-      tracer.pausePathTracing = false;
+      const samples = Math.floor(tracer.samples);
+      if (samples < DENOISE_BELOW) {
+        const material = denoise.material as DenoiseMaterial & { uniforms: Record<string, { value: unknown }> };
+        material.uniforms.map!.value = tracer.target.texture;
+        // Fewer samples, wider smoothing: 4 px at one sample down to 1.5 px near the limit.
+        material.uniforms.sigma!.value = Math.max(1.5, 4 - (2.5 * samples) / DENOISE_BELOW);
+        renderer.setRenderTarget(null);
+        denoise.render(renderer);
+      } else {
+        tracer.pausePathTracing = true;
+        tracer.renderToCanvas = true;
+        tracer.renderSample();
+        tracer.renderToCanvas = false;
+        tracer.pausePathTracing = false;
+      }
       // The readback waits for the traced tiles: on SwiftShader this is where the time goes.
       const jpeg = await canvas.convertToBlob({ type: 'image/jpeg', quality });
       const side = Math.min(width, height);
