@@ -37,7 +37,7 @@ import { GROUND_COLOUR, SKY_COLOUR } from './lighting';
 // (bounced light does that job now) and the hemisphere and ambient lights become the sky.
 
 /** ACES filmic; path-traced interiors are darker than the rasterised view's fill lights make them. */
-export const TRACE_EXPOSURE = 1.6;
+export const TRACE_EXPOSURE = 2.2;
 /** Light bounces per path: enough for a room lit through its windows and off its walls. */
 const BOUNCES = 4;
 /** Tiles per sample: a software GL draws one tile per call, so a stop waits one tile at most. */
@@ -68,6 +68,12 @@ export interface PathTrace {
   readonly samples: number;
   /** true while the shader still compiles (no sample is traced meanwhile) */
   readonly compiling: boolean;
+  /**
+   * True while the GL still works through the tiles asked for: samples count when drawn, not when
+   * done, so without waiting a software GL would queue thousands of tiles and a stop would wait
+   * for all of them.
+   */
+  readonly busy: boolean;
   /** Traces one tile of the next sample. */
   step(): void;
   /** The picture so far: a JPEG of width x height and a 100 x 100 centre crop. */
@@ -298,6 +304,8 @@ export function createPathTrace(source: TraceScene, width: number, height: numbe
   tracer.setScene(scene, camera);
 
   const toBytes = async (blob: Blob) => new Uint8Array(await blob.arrayBuffer());
+  const gl = renderer.getContext() as WebGL2RenderingContext;
+  let fence: WebGLSync | null = null;
 
   return {
     width,
@@ -308,8 +316,18 @@ export function createPathTrace(source: TraceScene, width: number, height: numbe
     get compiling() {
       return (tracer as unknown as { isCompiling: boolean }).isCompiling;
     },
+    get busy() {
+      if (!fence) return false;
+      // The status only changes between tasks: polled from the trace's timer, never spun on.
+      if (gl.getSyncParameter(fence, gl.SYNC_STATUS) !== gl.SIGNALED) return true;
+      gl.deleteSync(fence);
+      fence = null;
+      return false;
+    },
     step() {
       tracer.renderSample();
+      fence = gl.fenceSync(gl.SYNC_GPU_COMMANDS_COMPLETE, 0);
+      gl.flush();
     },
     async snapshot(quality) {
       // The accumulated picture, tone mapped, onto the canvas (its buffer is preserved).
@@ -317,8 +335,11 @@ export function createPathTrace(source: TraceScene, width: number, height: numbe
       if (samples < DENOISE_BELOW) {
         const material = denoise.material as DenoiseMaterial & { uniforms: Record<string, { value: unknown }> };
         material.uniforms.map!.value = tracer.target.texture;
-        // Fewer samples, wider smoothing: 4 px at one sample down to 1.5 px near the limit.
-        material.uniforms.sigma!.value = Math.max(1.5, 4 - (2.5 * samples) / DENOISE_BELOW);
+        // Fewer samples, wider and stronger smoothing: at one sample the speckle is as bright as
+        // an edge, so the edge threshold rises with the noise (5 px and 0.6 there, 1.5 px and 0.1 near the limit).
+        const noise = 1 - samples / DENOISE_BELOW;
+        material.uniforms.sigma!.value = 1.5 + 3.5 * noise;
+        material.uniforms.threshold!.value = 0.1 + 0.5 * noise * noise;
         renderer.setRenderTarget(null);
         denoise.render(renderer);
       } else {
@@ -342,6 +363,8 @@ export function createPathTrace(source: TraceScene, width: number, height: numbe
       return { jpeg: await toBytes(jpeg), thumbJpeg: await toBytes(thumbJpeg) };
     },
     dispose() {
+      if (fence) gl.deleteSync(fence);
+      fence = null;
       // The engine stays (see Engine); the next trace replaces the scene in it.
       tracer.reset();
       baked.dispose();

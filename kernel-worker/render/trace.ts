@@ -100,19 +100,18 @@ export function createTracer(host: TraceHost): Tracer {
     if (id !== run || !trace || state !== 'tracing' || !options) return;
     const until = host.now() + SLICE_MS;
     try {
-      do {
-        trace.step();
-      } while (trace.samples < options.samples && !trace.compiling && host.now() < until);
+      // One tile at a time in flight: the next is asked for once the GL has done the last.
+      while (!trace.busy && trace.samples < options.samples && !trace.compiling && host.now() < until) trace.step();
     } catch (e) {
       fail(e);
       return;
     }
-    if (trace.samples >= options.samples) {
+    if (trace.samples >= options.samples && !trace.busy) {
       state = 'done';
       console.info(`[render] trace ${options.width} x ${options.height}: ${trace.samples} samples after ${Math.round(host.now() - startedAt)} ms`);
       return;
     }
-    timer = host.timers.setTimeout(() => tick(id), trace.compiling ? 50 : 0);
+    timer = host.timers.setTimeout(() => tick(id), trace.compiling || trace.busy ? 20 : 0);
   }
 
   function fail(e: unknown): void {
