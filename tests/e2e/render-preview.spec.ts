@@ -24,8 +24,10 @@ test('渲染预览 traces the view into a dialog: a room, not noise; stop and do
   const picture = dialog.getByRole('img', { name: '渲染预览图' });
   await expect(picture).toBeVisible({ timeout: 14 * 60_000 });
   await expect(dialog.getByRole('status')).toContainText(/次采样/);
-  const samples = Number(await picture.getAttribute('data-samples'));
-  expect(samples).toBeGreaterThanOrEqual(1);
+  // The picture refreshes as samples add up; judge it once a few have (one sample is film grain).
+  await expect(async () => {
+    expect(Number(await picture.getAttribute('data-samples'))).toBeGreaterThanOrEqual(6);
+  }).toPass({ timeout: 10 * 60_000, intervals: [2000] });
 
   const shot = await picture.screenshot();
   fs.writeFileSync(info.outputPath('render-preview.png'), shot);
@@ -51,7 +53,7 @@ test('渲染预览 traces the view into a dialog: a room, not noise; stop and do
   }
   const spread = Math.sqrt(sum2 / n - (sum / n) ** 2);
   expect(spread, 'the picture has light and shade').toBeGreaterThan(10);
-  expect(neighbour / (2 * n), 'neighbouring pixels agree (not noise)').toBeLessThan(12);
+  expect(neighbour / (2 * n), 'neighbouring pixels agree (not noise)').toBeLessThan(14);
   expect(sum / n, 'lit, not black').toBeGreaterThan(40);
 
   await dialog.getByRole('button', { name: '停止' }).click();
