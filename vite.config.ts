@@ -20,6 +20,8 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: true,
     chunkSizeWarningLimit: 1024,
+    // render.html: the headless renderer's page (server/render/headless.ts), the kernel alone.
+    rolldownOptions: { input: { main: 'index.html', render: 'render.html' } },
   },
   worker: { format: 'es' },
   server: {

@@ -7,7 +7,9 @@ import type { ExportedPlan } from '../protocol/plan-export';
 import type { KernelQuote } from '../protocol/quote';
 import { MODEL_MOUNTS } from '../protocol/records';
 import type { BackupDeltaResult, LoadResult, SavedFileData, SavedScene } from '../protocol/scene-file';
-import { CheckError, finite, object, oneOf, optional } from './document/check';
+import { arrayOf, CheckError, finite, nullable, object, oneOf, optional, string, type Check } from './document/check';
+import { TRACE_LIMITS, type TraceImage, type TraceOptions, type TraceProgress } from '../protocol/kernel-api';
+import type { RenderCamera } from '../protocol/render';
 import { serveChannel, type ChannelEndpoint } from './channel';
 import { guard } from './guard';
 import { createKernel, type Kernel, type KernelOptions } from './kernel';
@@ -62,6 +64,16 @@ const checkDropPiece = object<DropPiece>({
 });
 const canvasCoordinate = finite({ min: -100_000, max: 100_000 });
 
+const coordinate = finite({ min: -1_000_000, max: 1_000_000 });
+const point = arrayOf(coordinate, { minLength: 3, maxLength: 3 }) as unknown as Check<readonly [number, number, number]>;
+const checkTraceOptions = object<TraceOptions>({
+  camera: nullable(object<RenderCamera>({ position: point, target: point, fovDeg: finite({ gt: 1, max: 170 }) })),
+  storeyId: nullable(string({ maxLength: 200 })),
+  width: finite({ ...TRACE_LIMITS.size, integer: true }),
+  height: finite({ ...TRACE_LIMITS.size, integer: true }),
+  samples: finite({ ...TRACE_LIMITS.samples, integer: true }),
+});
+
 /** The saved-file previews (imageData, imageList): JPEG, the size of a scene card. */
 const SAVED_PREVIEW = { width: 640, height: 480, type: 'image/jpeg', quality: 0.85 } as const;
 
@@ -88,6 +100,12 @@ export function createKernelApi(options: KernelApiOptions = {}) {
       throw new KernelCommandError('WEBGL2_UNAVAILABLE', method, 'this kernel has no renderer to capture images with');
     }
     return { capture: renderer.capture.bind(renderer), captureStoreys: renderer.captureStoreys.bind(renderer) };
+  };
+
+  const tracing = (method: string): NonNullable<RendererPort['trace']> => {
+    ready(method);
+    if (!renderer?.trace) throw new KernelCommandError('WEBGL2_UNAVAILABLE', method, 'this kernel has no renderer to trace with');
+    return renderer.trace;
   };
 
   const ready = (method: string): Kernel => {
@@ -283,6 +301,40 @@ export function createKernelApi(options: KernelApiOptions = {}) {
 
     async planData(): Promise<ExportedPlan> {
       return guard('planData', () => planData(ready('planData').records));
+    },
+
+    async viewCamera(): Promise<RenderCamera | null> {
+      return guard('viewCamera', () => {
+        ready('viewCamera');
+        return renderer?.viewCamera?.() ?? null;
+      });
+    },
+
+    async traceStart(traceOptions: TraceOptions): Promise<void> {
+      guard('traceStart', () => {
+        const trace = tracing('traceStart');
+        const checked = checkTraceOptions(traceOptions, 'options');
+        if (checked.camera && Math.hypot(...checked.camera.target.map((t, i) => t - checked.camera!.position[i]!)) < 1e-6) {
+          throw new KernelCommandError('INVALID_ARGS', 'traceStart', 'options.camera: target must differ from position');
+        }
+        trace.start(checked);
+      });
+    },
+
+    async traceProgress(): Promise<TraceProgress> {
+      return guard('traceProgress', () => tracing('traceProgress').progress());
+    },
+
+    async traceImage(quality = 0.92): Promise<TraceImage> {
+      return guardAsync('traceImage', async () => {
+        const q = finite({ min: 0, max: 1 })(quality, 'quality');
+        const image = await tracing('traceImage').image(q);
+        return Comlink.transfer(image, [image.jpeg.buffer, image.thumbJpeg.buffer]);
+      });
+    },
+
+    async traceStop(): Promise<void> {
+      guard('traceStop', () => tracing('traceStop').stop());
     },
   } satisfies KernelApi;
 

@@ -8,6 +8,7 @@ import type { KernelSnapshot } from './snapshot';
 import type { PriceListSnapshot } from './price-list';
 import type { ExportedPlan } from './plan-export';
 import type { KernelQuote, TilePrice } from './quote';
+import type { RenderCamera } from './render';
 
 export interface InitOptions {
   /** CSS pixel size of the canvas and the device pixel ratio */
@@ -93,6 +94,44 @@ export interface StoreyPreview {
   /** the storey's index (0 the ground floor) */
   readonly layerIndex: number;
   readonly preview: Uint8Array;
+}
+
+/** A path-traced still (traceStart): what to render, from where, how large and how long. */
+export interface TraceOptions {
+  /** null: the bird eye the scene opens with, framing the storey */
+  readonly camera: RenderCamera | null;
+  /** the storey shown (alone); null: the current one */
+  readonly storeyId: string | null;
+  readonly width: number;
+  readonly height: number;
+  /** samples per pixel to trace before the trace is done */
+  readonly samples: number;
+}
+
+/** The limits of TraceOptions (inclusive); 8192 is WebGL's usual largest drawing buffer. */
+export const TRACE_LIMITS = { size: { min: 16, max: 8192 }, samples: { min: 1, max: 4096 } } as const;
+
+/**
+ * Where a trace stands: idle (none started), preparing (waiting for models and textures, the
+ * tracer loading), tracing, done (all samples), stopped (traceStop), failed (error says why).
+ */
+export interface TraceProgress {
+  readonly state: 'idle' | 'preparing' | 'tracing' | 'done' | 'stopped' | 'failed';
+  /** whole samples per pixel traced so far */
+  readonly samples: number;
+  readonly target: number;
+  readonly width: number;
+  readonly height: number;
+  readonly error?: string;
+}
+
+/** The trace's picture so far: a JPEG of its size and the 100 x 100 centre crop. */
+export interface TraceImage {
+  readonly jpeg: Uint8Array;
+  readonly thumbJpeg: Uint8Array;
+  readonly width: number;
+  readonly height: number;
+  readonly samples: number;
 }
 
 export interface InitResult {
@@ -224,6 +263,18 @@ export interface KernelApi {
    * and windows and rooms, as the records hold them. Reads the document and changes nothing.
    */
   planData(): Promise<ExportedPlan>;
+  /** The 3D view's camera as a RenderCamera; null in the plan and elevation views, or without a renderer. */
+  viewCamera(): Promise<RenderCamera | null>;
+  /**
+   * Starts a progressive path-traced still (render/trace.ts) in the worker, replacing any trace
+   * before it; the view keeps drawing. Bad options: INVALID_ARGS; no renderer: WEBGL2_UNAVAILABLE.
+   */
+  traceStart(options: TraceOptions): Promise<void>;
+  traceProgress(): Promise<TraceProgress>;
+  /** The picture so far (JPEG bytes, transferred); NOT_READY before the first sample. */
+  traceImage(quality?: number): Promise<TraceImage>;
+  /** Stops tracing; the picture so far stays for traceImage. */
+  traceStop(): Promise<void>;
 }
 
 /**

@@ -1,3 +1,5 @@
+import { trackLoad } from './pending-loads';
+
 // One load per address for the files the views fetch in the worker (models' GLBs, their plan
 // symbols): the first ask starts the load, later asks share it, and once it settles the result
 // is kept (null: it failed, warned once). Callers ask with ready() while drawing and draw a
@@ -56,7 +58,7 @@ export function createAssetCache<T>(options: AssetCacheOptions<T>): AssetCache<T
           options.onReady?.(url, asset);
           return asset;
         });
-        pending.set(url, p);
+        pending.set(url, trackLoad(p));
       }
       return p;
     },

@@ -217,6 +217,8 @@ export function createMaterials(options: MaterialOptions = {}): SceneMaterials {
     emissive: CEILING_GLOW,
     emissiveIntensity: CEILING_GLOW_INTENSITY,
   });
+  // The path tracer (path-trace.ts) drops this glow: its bounced light does the job.
+  ceiling.userData.fakeGlow = true;
   // A shade darker than the walls, so the board reads against them.
   const skirting = new MeshStandardMaterial({ color: 0xd2c9bb, roughness: 0.55, metalness: 0 });
   const edge = new LineBasicMaterial({ color: 0x46505c });
@@ -387,6 +389,7 @@ export function createMaterials(options: MaterialOptions = {}): SceneMaterials {
     let m = lamps.get(hex);
     if (!m) {
       m = new MeshStandardMaterial({ color: 0xffffff, emissive: hex, emissiveIntensity: 1.6, roughness: 0.3, metalness: 0 });
+      m.userData.lamp = true;
       lamps.set(hex, m);
     }
     return m;

@@ -1,5 +1,6 @@
-import { ACESFilmicToneMapping, PCFShadowMap, SRGBColorSpace, WebGLRenderer, type Object3D } from 'three';
+import { ACESFilmicToneMapping, Box3, PCFShadowMap, PerspectiveCamera, SRGBColorSpace, Vector3, WebGLRenderer, type Object3D } from 'three';
 import { KernelCommandError } from '../../protocol/errors';
+import type { RenderCamera } from '../../protocol/render';
 import type { StoreyPreview } from '../../protocol/kernel-api';
 import type { RecordReader } from '../document/store';
 import { captureImage, captureImages, type CaptureHost, type CaptureShot } from './capture';
@@ -11,7 +12,8 @@ import { createSceneGraph } from './scene-graph';
 import { createTextSprites } from './text-sprites';
 import type { RendererFactory, RendererPort } from './types';
 import { createViewController } from './view-controller';
-import { storeyOf } from './view-context';
+import { currentStoreyId, storeyOf } from './view-context';
+import { createTracer } from './trace';
 
 // The worker's view: a three.js WebGLRenderer drawing the scene graph onto the transferred
 // OffscreenCanvas, on demand only (frames run back to back only while a camera animates or the
@@ -108,6 +110,51 @@ export const createThreeRenderer = (clock: RendererClock): RendererFactory => (c
     };
   }
 
+  const tracer = createTracer({
+    timers: clock.timers,
+    scene: graph.scene,
+    lights: views.lighting.group,
+    now: () => performance.now(),
+    show(storeyId) {
+      const storey = storeyId ?? (records ? currentStoreyId(records) : null);
+      const drawn = drawnObjects();
+      const visibility = drawn.map((d) => [d.object, d.object.visible] as const);
+      const shown: Object3D[] = [];
+      for (const d of drawn) {
+        const on = storey === null || (records ? storeyOf(records, d.id) === storey : true);
+        if (on) shown.push(d.object);
+        else d.object.visible = false;
+      }
+      const undoHighlight = views.withoutHighlight();
+      // The model batches follow the groups just hidden (models.ts refresh).
+      graph.prepareFrame();
+      return {
+        pose: (aspect) => {
+          const box = new Box3();
+          for (const o of shown) if (o.visible) box.expandByObject(o);
+          return views.birdEye(box, aspect);
+        },
+        undo: () => {
+          for (const [o, visible] of visibility) o.visible = visible;
+          undoHighlight();
+          graph.prepareFrame();
+          loop.invalidate();
+        },
+      };
+    },
+  });
+
+  /** The 3D view's camera (null in the plan and the orthographic elevations). */
+  function viewCamera(): RenderCamera | null {
+    const camera = views.camera;
+    if (views.showsPlan || !(camera instanceof PerspectiveCamera)) return null;
+    const position = camera.position;
+    let target = views.rig.target.clone();
+    // A target on the eye (walking) looks nowhere: look along the camera instead.
+    if (target.distanceTo(position) < 1e-3) target = position.clone().add(camera.getWorldDirection(new Vector3()));
+    return { position: [position.x, position.y, position.z], target: [target.x, target.y, target.z], fovDeg: camera.fov };
+  }
+
   function maxSize(): number {
     return Math.min(renderer.capabilities.maxTextureSize, 8192);
   }
@@ -140,6 +187,8 @@ export const createThreeRenderer = (clock: RendererClock): RendererFactory => (c
       const images = await captureImages(captureHost, shots, request);
       return storeys.map((s, i): StoreyPreview => ({ layerIndex: s.index, preview: images[i]! }));
     },
+    viewCamera,
+    trace: tracer,
     setOptions(next) {
       if (next.shadows) views.lighting.setShadows(next.shadows);
       if (next.locale) plan.setLocale(next.locale);
@@ -152,6 +201,7 @@ export const createThreeRenderer = (clock: RendererClock): RendererFactory => (c
       loop.invalidate();
     },
     dispose() {
+      tracer.dispose();
       loop.dispose();
       plan.dispose();
       views.dispose();

@@ -1,4 +1,5 @@
 import { CanvasTexture, LinearMipmapLinearFilter, RepeatWrapping, SRGBColorSpace, type Texture } from 'three';
+import { trackLoad } from './pending-loads';
 
 // Pavings' tile pictures (PavingRecord.image): fetched in the worker, decoded with
 // createImageBitmap, and drawn on an OffscreenCanvas as one tile with its joint (right and top
@@ -180,7 +181,7 @@ export function createTilePictures(options: { readonly load: LoadTileImage; read
           composed.set(key, texture);
           return texture;
         });
-        pending.set(key, p);
+        pending.set(key, trackLoad(p));
       }
       return p;
     },

@@ -2,6 +2,8 @@ import type { ForwardedInput } from '../../protocol/input';
 import type { CaptureOptions, InitOptions, RenderOptions, StoreyPreview } from '../../protocol/kernel-api';
 import type { RecordsDiff } from '../document/diff';
 import type { RecordReader } from '../document/store';
+import type { RenderCamera } from '../../protocol/render';
+import type { TraceImage, TraceOptions, TraceProgress } from '../../protocol/kernel-api';
 
 // What the kernel needs from a renderer. Deliberately free of three.js types so the kernel, the
 // Node test worker and benchmarks can run without loading a renderer at all.
@@ -35,6 +37,15 @@ export interface RendererPort {
   /** One still per storey, that storey alone, lowest storey first. */
   captureStoreys?(options: CaptureOptions | undefined, method: string): Promise<StoreyPreview[]>;
   setOptions?(options: Partial<RenderOptions>): void;
+  /** The 3D view's camera; null in the plan and the orthographic views. */
+  viewCamera?(): RenderCamera | null;
+  /** Path-traced stills (render/trace.ts). */
+  readonly trace?: {
+    start(options: TraceOptions): void;
+    progress(): TraceProgress;
+    image(quality: number): Promise<TraceImage>;
+    stop(): void;
+  };
   /** The language of the labels the renderer draws (room type names in the plan view); zh until told. */
   setLocale?(locale: 'zh' | 'en'): void;
   dispose(): void;

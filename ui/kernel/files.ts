@@ -59,6 +59,17 @@ export const kernelQuotes: KernelQuotes = {
   quote: (priceList) => call('quote', (api) => api.quote(priceList)),
 };
 
+/** Path-traced stills of the view in the kernel worker (the quick render preview). */
+export type KernelTrace = Pick<KernelApi, 'viewCamera' | 'traceStart' | 'traceProgress' | 'traceImage' | 'traceStop'>;
+
+export const kernelTrace: KernelTrace = {
+  viewCamera: () => call('viewCamera', (api) => api.viewCamera()),
+  traceStart: (options) => call('traceStart', (api) => api.traceStart(options)),
+  traceProgress: () => call('traceProgress', (api) => api.traceProgress()),
+  traceImage: (quality) => call('traceImage', (api) => api.traceImage(quality)),
+  traceStop: () => call('traceStop', (api) => api.traceStop()),
+};
+
 /** Resolves once the current canvas's kernel is ready (null when none is being started). */
 export function whenKernelReady(): Promise<void> | null {
   const started = currentKernel();

@@ -15,6 +15,7 @@ import { MenuPanels } from '../workspace/MenuPanels';
 import { MenuRail } from '../workspace/MenuRail';
 import { productDragLeave, productDragOver, productDrop } from '../workspace/product-drop';
 import { TransparencyBar } from '../workspace/TransparencyBar';
+import { RenderPreview } from '../render/RenderPreview';
 import { useUserRenderOptions } from '../workspace/useUserRenderOptions';
 import { TopBar } from '../workspace/TopBar';
 
@@ -59,6 +60,7 @@ export default function HomeScreen() {
         >
           <KernelCanvas />
           <TransparencyBar />
+          <RenderPreview />
           <SceneBusyOverlay />
           <Outlet />
         </main>

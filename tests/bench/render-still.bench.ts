@@ -1,0 +1,103 @@
+// Path-traced stills of a furnished room (issue 20) the way a render worker makes them: the
+// headless renderer (server/render/headless.ts: Chromium with SwiftShader, the build's
+// render.html, the kernel's path tracer) on the built UI (dist/: run `npm run build` first). The
+// scene is the render benchmark's house (render-house-scene.ts) with 96 catalogue models of 24
+// kinds (8 a room; the furniture generator's GLBs, served here), seen from a corner of one room.
+// The first picture of a renderer also pays for SwiftShader compiling the path tracer's shader;
+// it is timed apart, then 540P, 720P and 1080P at the 'immediate' sample count.
+
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import type { RenderCamera } from '../../protocol/render';
+import { buildModel, furnitureDefs, type BuiltModel } from '../../server/catalogues/furniture/catalogue';
+import { startHeadlessRenderer } from '../../server/render/headless';
+import { renderHouseJson } from './render-house-scene';
+import type { Benchmark, BenchRow } from './types';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const distDir = path.resolve(process.env.BUILD_OUT_DIR ?? path.join(root, 'dist'));
+
+/** Samples per pixel of an 'immediate' render job (docs/rendering.md). */
+export const IMMEDIATE_SAMPLES = Number(process.env.BENCH_RENDER_SAMPLES ?? 2);
+const TARGET_1080P_MS = 5 * 60_000;
+const SIZES = [
+  { name: '540P', width: 960, height: 540 },
+  { name: '720P', width: 1280, height: 720 },
+  { name: '1080P', width: 1920, height: 1080 },
+] as const;
+
+/** In room-0-0 (x 0.12..4.88 m, plan y 0.12..4.08 m), from its south-west corner towards the far one. */
+const CORNER: RenderCamera = { position: [0.5, 1.5, -0.5], target: [4.4, 0.7, -3.6], fovDeg: 60 };
+
+/** The catalogue's GLBs where the scene points (/files/catalogue/models/v1/<id>[.low].glb). */
+async function modelServer(): Promise<{ origin: string; close(): Promise<void> }> {
+  const defs = new Map(furnitureDefs().map((def, i) => [`yf-${def.key}`, { def, id: i + 1 }]));
+  const built = new Map<string, Promise<BuiltModel>>();
+  const server = http.createServer((req, res) => {
+    const m = /^\/files\/catalogue\/models\/v\d+\/([A-Za-z0-9_-]+?)(\.low)?\.glb$/.exec(req.url ?? '');
+    const hit = m ? defs.get(m[1]!) : undefined;
+    if (!m || !hit) {
+      res.statusCode = 404;
+      res.end();
+      return;
+    }
+    let model = built.get(m[1]!);
+    if (!model) built.set(m[1]!, (model = buildModel(hit.def, hit.id, { coverSize: 0 })));
+    model.then(
+      (b) => {
+        res.setHeader('Content-Type', 'model/gltf-binary');
+        res.end(Buffer.from(m[2] ? b.lowGlb : b.glb));
+      },
+      (e: unknown) => {
+        res.statusCode = 500;
+        res.end(String(e));
+      },
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('model server has no port');
+  return { origin: `http://127.0.0.1:${address.port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+const renderStill: Benchmark = {
+  id: 'render-still',
+  title: `path-traced stills of a furnished room (96 models) in headless Chromium (SwiftShader): 540P, 720P, 1080P at ${IMMEDIATE_SAMPLES} samples`,
+  async run({ smoke }) {
+    if (!fs.existsSync(path.join(distDir, 'render.html'))) throw new Error(`${distDir}/render.html is missing: run \`npm run build\` first`);
+    const sceneFile = new Uint8Array(gzipSync(renderHouseJson({ items: 96, kinds: 24 })));
+    const models = await modelServer();
+    const renderer = await startHeadlessRenderer({ distDir, assetOrigin: models.origin });
+    const rows: BenchRow[] = [];
+    try {
+      const still = async (width: number, height: number, samples: number) => {
+        const result = await renderer.render({ sceneFile, camera: CORNER, storeyId: null, width, height, samples }, { signal: new AbortController().signal });
+        if (result.width !== width || result.height !== height || result.jpeg.length < 1000) throw new Error(`render ${width} x ${height}: bad picture`);
+        if (process.env.BENCH_RENDER_OUT) fs.writeFileSync(path.join(process.env.BENCH_RENDER_OUT, `render-${width}x${height}.jpg`), result.jpeg);
+        return result.ms;
+      };
+      const first = await still(smoke ? 64 : 160, smoke ? 36 : 90, 1);
+      rows.push({ name: 'first picture of a renderer (SwiftShader compiles the path tracer), 160 x 90, 1 sample', value: Math.round(first / 100) / 10, unit: 's', target: '', met: null });
+      for (const size of smoke ? [{ name: 'smoke', width: 96, height: 54 }] : SIZES) {
+        const ms = await still(size.width, size.height, smoke ? 1 : IMMEDIATE_SAMPLES);
+        const is1080 = size.name === '1080P';
+        rows.push({
+          name: `${size.name} (${size.width} x ${size.height}), ${smoke ? 1 : IMMEDIATE_SAMPLES} samples, renderer warm`,
+          value: Math.round(ms / 100) / 10,
+          unit: 's',
+          target: is1080 ? `< ${TARGET_1080P_MS / 60_000} min with the first picture's compile` : '',
+          met: is1080 ? first + ms < TARGET_1080P_MS : null,
+        });
+      }
+    } finally {
+      await renderer.close();
+      await models.close();
+    }
+    return rows;
+  },
+};
+
+export default renderStill;
