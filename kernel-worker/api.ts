@@ -1,4 +1,5 @@
 import * as Comlink from 'comlink';
+import type { PanoPoint, PanoramaOptions, PanoramaShot } from '../protocol/panorama';
 import { KernelCommandError, toKernelError, type KernelErrorCode } from '../protocol/errors';
 import type { ForwardedInput } from '../protocol/input';
 import { RENDER_OPTION_LIMITS, type CaptureOptions, type DropPiece, type DropResult, type InitOptions, type BackupPurpose, type InitResult, type KernelApi, type MouseButtonModes, type NewSceneMeta, type QuotePriceList, type RenderOptions, type StoreyPreview } from '../protocol/kernel-api';
@@ -239,6 +240,24 @@ export function createKernelApi(options: KernelApiOptions = {}) {
           list,
           list.map((p) => p.preview.buffer),
         );
+      });
+    },
+
+    async panorama(options: PanoramaOptions, onProgress?: (fraction: number) => void): Promise<PanoramaShot> {
+      return guardAsync('panorama', async () => {
+        ready('panorama');
+        if (!renderer?.panorama) throw new KernelCommandError('WEBGL2_UNAVAILABLE', 'panorama', 'this kernel has no renderer to draw a panorama with');
+        // a progress listener that went away (the dialog closed) must not fail the panorama
+        const progress = onProgress ? (f: number) => void Promise.resolve(onProgress(f)).catch(() => {}) : undefined;
+        const shot = await renderer.panorama(options, 'panorama', progress);
+        return Comlink.transfer(shot, [shot.jpeg.buffer, shot.thumbJpeg.buffer]);
+      });
+    },
+
+    async panoramaPoint(x: number, y: number): Promise<PanoPoint | null> {
+      return guard('panoramaPoint', () => {
+        ready('panoramaPoint');
+        return renderer?.panoramaPoint?.(canvasCoordinate(x, 'x'), canvasCoordinate(y, 'y')) ?? null;
       });
     },
 
