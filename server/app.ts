@@ -11,6 +11,7 @@ import { bodyRemainder } from './http/connection';
 import { requestContext, securityHeaders } from './http/middleware';
 import { mountStaticUi } from './http/static-ui';
 import { createRateLimiters, limitByAddress } from './http/rate-limit';
+import { panoRoutes, panoShareRoutes } from './routes/panos';
 import { healthRoutes } from './routes/health';
 import { projectRoutes } from './routes/projects';
 import { sessionRoutes } from './routes/session';
@@ -59,6 +60,8 @@ export function createApp({ db, config, logger, storage, now = Date.now }: Creat
   mountCatalogueRoutes(app, deps); // catalogues family routes (tiles, paving, waterjet, model rooms, source library)
   app.route('/api/admin/price-list', priceListRoutes(deps)); // quotation price lists (issue 14)
   app.route('/meta20/x/fenni/client', clientRoutes(deps)); // clients (customers, issue 16)
+  app.route('/api/panos', panoRoutes(deps)); // panoramas (issue 20, docs/panoramas.md)
+  app.route('/api/pano-share', panoShareRoutes(deps)); // shared panoramas: no login, rate-limited
 
   mountStaticUi(app, config.distDir);
 

@@ -9,6 +9,7 @@ import { SCENE_DELTAS_MIGRATIONS } from './families/scene-deltas';
 import { SCENES_MIGRATIONS } from './families/scenes';
 import { USAGE_RETENTION_MIGRATIONS } from './families/usage-retention';
 import { STORAGE_USAGE_MIGRATIONS } from './families/storage-usage';
+import { PANORAMAS_MIGRATIONS } from './families/panoramas';
 
 // Numbered schema migrations. Append only: a migration that has run anywhere is never edited or
 // removed; a change is a new entry with a higher id. Each family owns a block of ids so that work
@@ -86,4 +87,5 @@ export const MIGRATIONS: readonly Migration[] = [
   ...STORAGE_USAGE_MIGRATIONS,
   ...SCENE_DELTAS_MIGRATIONS,
   ...LOGIN_THROTTLE_MIGRATIONS,
+  ...PANORAMAS_MIGRATIONS,
 ];
