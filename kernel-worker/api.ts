@@ -15,6 +15,7 @@ import { createPersistence, type Persistence } from './persistence/persistence';
 import { buildSceneFile, encodeSceneFile } from './persistence/scene-codec';
 import { updateMeta } from './commands/meta';
 import { dataUrl } from './render/capture-data';
+import { roomLabel } from './render/room-names';
 import type { RendererFactory, RendererPort } from './render/types';
 import { createQuoter } from './quote/quote';
 import { checkTilePrices } from './quote/tile-prices';
@@ -254,10 +255,15 @@ export function createKernelApi(options: KernelApiOptions = {}) {
       });
     },
 
-    async panoramaPoint(x: number, y: number): Promise<PanoPoint | null> {
+    async panoramaPoint(x: number, y: number, locale: 'zh' | 'en' = 'zh'): Promise<PanoPoint | null> {
       return guard('panoramaPoint', () => {
-        ready('panoramaPoint');
-        return renderer?.panoramaPoint?.(canvasCoordinate(x, 'x'), canvasCoordinate(y, 'y')) ?? null;
+        const k = ready('panoramaPoint');
+        // where a floor-standing piece would land: the plan's frame in the plan view, the pointer's
+        // ray on the floor in 3D; outside every room is no point
+        const drop = k.dropPlacement(canvasCoordinate(x, 'x'), canvasCoordinate(y, 'y'), { size: { x: 1, y: 1, z: 1 }, mount: 'floor' });
+        if (!drop.ok) return null;
+        const room = k.records.getOfType(drop.roomId, 'room');
+        return { x: Math.round(drop.position.x), y: Math.round(drop.position.y), storeyId: drop.storeyId, roomId: drop.roomId, roomLabel: room ? roomLabel(room, locale === 'en' ? 'en' : 'zh') : '' };
       });
     },
 

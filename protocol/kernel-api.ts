@@ -204,8 +204,12 @@ export interface KernelApi {
    * WEBGL2_UNAVAILABLE.
    */
   panorama(options: PanoramaOptions, onProgress?: (fraction: number) => void): Promise<PanoramaShot>;
-  /** The plan point of the current storey under canvas point (x, y) in CSS px, and its room; null: the pointer misses the floor. */
-  panoramaPoint(x: number, y: number): Promise<PanoPoint | null>;
+  /**
+   * The plan point of the current storey under canvas point (x, y) in CSS px (the plan view's
+   * frame, or the 3D pointer ray on the floor) and the room there, named in `locale` (default zh);
+   * null where no room is under the pointer.
+   */
+  panoramaPoint(x: number, y: number, locale?: 'zh' | 'en'): Promise<PanoPoint | null>;
   /**
    * Where a catalogue piece dropped at canvas point (x, y) in CSS px would land, read through the
    * current view (the plan's frame, or the 3D camera's ray and what it hits), snapped against the

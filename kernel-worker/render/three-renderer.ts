@@ -1,7 +1,7 @@
 import { ACESFilmicToneMapping, PCFShadowMap, SRGBColorSpace, Vector3, WebGLRenderer, type Object3D } from 'three';
 import { KernelCommandError } from '../../protocol/errors';
 import type { StoreyPreview } from '../../protocol/kernel-api';
-import { PANO_EYE_HEIGHT_MM, PANO_EYE_LIMITS, PANO_WIDTHS, type PanoPoint, type PanoramaOptions, type PanoramaShot } from '../../protocol/panorama';
+import { PANO_EYE_HEIGHT_MM, PANO_EYE_LIMITS, PANO_WIDTHS, type PanoramaOptions, type PanoramaShot } from '../../protocol/panorama';
 import type { RoomRecord } from '../../protocol/records';
 import { pointInRing } from '../geometry/polygon';
 import { planToWorld } from './coords';
@@ -195,15 +195,7 @@ export const createThreeRenderer = (clock: RendererClock): RendererFactory => (c
     return { ...images, width: w, height: w / 2, position, storeyId, roomId: room?.id ?? null, roomLabel: room ? roomLabel(room, locale) : '' };
   }
 
-  function panoramaPoint(x: number, y: number): PanoPoint | null {
-    if (!records) return null;
-    const storeyId = currentStoreyId(records);
-    if (!storeyId) return null;
-    const at = views.floorPoint(x, y, { storeyId, z: 0 });
-    if (!at) return null;
-    const room = roomAt(storeyId, at.x, at.y);
-    return { x: Math.round(at.x), y: Math.round(at.y), storeyId, roomId: room?.id ?? null, roomLabel: room ? roomLabel(room, locale) : '' };
-  }
+
 
   return {
     sync(diff, next, info) {
@@ -235,7 +227,6 @@ export const createThreeRenderer = (clock: RendererClock): RendererFactory => (c
       return storeys.map((s, i): StoreyPreview => ({ layerIndex: s.index, preview: images[i]! }));
     },
     panorama,
-    panoramaPoint,
     setOptions(next) {
       if (next.shadows) views.lighting.setShadows(next.shadows);
       if (next.locale) {

@@ -1,6 +1,6 @@
 import type { ForwardedInput } from '../../protocol/input';
 import type { CaptureOptions, InitOptions, RenderOptions, StoreyPreview } from '../../protocol/kernel-api';
-import type { PanoPoint, PanoramaOptions, PanoramaShot } from '../../protocol/panorama';
+import type { PanoramaOptions, PanoramaShot } from '../../protocol/panorama';
 import type { RecordsDiff } from '../document/diff';
 import type { RecordReader } from '../document/store';
 
@@ -37,8 +37,6 @@ export interface RendererPort {
   captureStoreys?(options: CaptureOptions | undefined, method: string): Promise<StoreyPreview[]>;
   /** A 720° panorama (render/panorama.ts); rejects with INVALID_ARGS on bad options. */
   panorama?(options: PanoramaOptions, method: string, onProgress?: (fraction: number) => void): Promise<PanoramaShot>;
-  /** The plan point of the current storey under a canvas point (CSS px) and the room there; null: none. */
-  panoramaPoint?(x: number, y: number): PanoPoint | null;
   setOptions?(options: Partial<RenderOptions>): void;
   /** The language of the labels the renderer draws (room type names in the plan view); zh until told. */
   setLocale?(locale: 'zh' | 'en'): void;

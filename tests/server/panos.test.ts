@@ -116,7 +116,7 @@ for (const backend of backends()) {
       expect(png.status).toBe(400);
       const thumb = await post(owner, fields({ thumb: jpeg(64, 64) }), 'en');
       expect(thumb.retmsg).toBe('A panorama thumbnail must be a 100 x 100 JPEG');
-      for (const bad of [{ sceneId: 'abc' }, { x: 'NaN' }, { z: '' }, { storeyId: '../etc' }, { label: 'x'.repeat(65) }]) {
+      for (const bad of [{ sceneId: 'abc' }, { x: 'NaN' }, { z: '' }, { storeyId: '../etc' }, { label: 'x'.repeat(65) }] as Record<string, string>[]) {
         const res = await post(owner, fields(bad));
         expect(res.status).toBe(400);
       }
