@@ -14,3 +14,4 @@ export * from './material';
 export * from './price-list';
 export * from './clients';
 export * from './house-type';
+export * from './pano';

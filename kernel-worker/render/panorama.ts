@@ -15,6 +15,8 @@ export interface PanoramaHost {
   prepare(): () => void;
   /** Draws the normal view again (after the canvas got its size back). */
   redraw(): void;
+  /** Resolves after the worker has handled what waits (the kernel's injected timers, clock.ts). */
+  yieldToEvents(): Promise<void>;
 }
 
 export interface PanoramaRender {
@@ -65,8 +67,6 @@ export function renderCubeFaces(host: PanoramaHost, eye: Vector3, size: number):
   return { size, faces };
 }
 
-const yieldToEvents = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
 /** The whole panorama: faces, stitch, JPEG and thumbnail. */
 export async function renderPanorama(host: PanoramaHost, request: PanoramaRender, maxSize: number): Promise<{ jpeg: Uint8Array; thumbJpeg: Uint8Array }> {
   const { width, quality, onProgress } = request;
@@ -79,7 +79,7 @@ export async function renderPanorama(host: PanoramaHost, request: PanoramaRender
   for (let y = 0; y < height; y += rows) {
     stitchRows(cube, width, pixels, y, Math.min(height, y + rows));
     onProgress?.(0.2 + 0.6 * (Math.min(height, y + rows) / height));
-    await yieldToEvents();
+    await host.yieldToEvents();
   }
   const canvas = new OffscreenCanvas(width, height);
   const context = canvas.getContext('2d');

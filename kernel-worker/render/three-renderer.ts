@@ -151,6 +151,7 @@ export const createThreeRenderer = (clock: RendererClock): RendererFactory => (c
       };
     },
     redraw: () => loop.invalidate(),
+    yieldToEvents: () => new Promise<void>((resolve) => clock.timers.setTimeout(resolve, 0)),
   };
 
   async function panorama(options: PanoramaOptions, method: string, onProgress?: (fraction: number) => void): Promise<PanoramaShot> {
