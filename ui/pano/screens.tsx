@@ -4,7 +4,8 @@ import { getPanorama, getSharedPanorama, walkPanoramas } from '../../api';
 import type { Panorama } from '../../protocol/panorama';
 import { api } from '../app/api';
 import { PanoCanvas, type Hotspot } from './PanoCanvas';
-import { hotspotDirection } from './pano-math';
+import { clampView, DEFAULT_VIEW, hotspotDirection, lookAt, type PanoView } from './pano-math';
+import type { Vec3Tuple } from '../../protocol/panorama';
 import { panoShareLink, walkShareLink } from './links';
 import { QrCode } from './QrCode';
 import './pano.css';
@@ -38,6 +39,12 @@ function usePanoramas(query: URLSearchParams, walk: boolean): Loaded {
     return () => ctl.abort();
   }, [query, walk]);
   return state;
+}
+
+/** Looking towards a direction, the pitch kept between level and 30° down (the floor marker in view, the room too). */
+function facing(direction: Vec3Tuple): PanoView {
+  const looked = lookAt(DEFAULT_VIEW, direction);
+  return clampView({ ...looked, pitch: Math.max(-Math.PI / 6, Math.min(0, looked.pitch)) });
 }
 
 function Failed() {
@@ -126,10 +133,13 @@ export function WalkPanoScreen() {
   const hotspots: Hotspot[] = panos
     .filter((p) => p.id !== current.id && p.storeyId === current.storeyId)
     .map((p) => ({ id: p.id, label: p.label, direction: hotspotDirection(current.position, p.position) }));
+  // each picture starts facing its nearest neighbour's spot, a little down so the marker shows
+  const nearest = [...hotspots].sort((a, b) => Math.hypot(...a.direction) - Math.hypot(...b.direction))[0];
+  const initialView = nearest ? facing(nearest.direction) : DEFAULT_VIEW;
   return (
     <div className="pano-screen">
       {/* key: a new picture starts from its own view, not the last one's */}
-      <PanoCanvas key={current.id} src={current.url} hotspots={hotspots} onHotspot={setCurrentId}>
+      <PanoCanvas key={current.id} src={current.url} hotspots={hotspots} onHotspot={setCurrentId} initialView={initialView}>
         <header className="pano-bar">
           <h1 className="pano-bar__title" data-testid="walk-current">
             {current.label || t`全景图`}
