@@ -43,9 +43,11 @@ async function makePanorama(page: Page, fx: number, fy: number): Promise<{ id: s
   await layer.click({ position: { x: box.width * fx, y: box.height * fy } });
   await expect(dialog.getByText(/房间内的点：/)).toBeVisible();
   await dialog.getByRole('button', { name: '2K', exact: true }).click();
+  const started = Date.now();
   await dialog.getByTestId('pano-make').click();
   const result = dialog.getByTestId('pano-result');
   await expect(result).toBeVisible({ timeout: 120_000 });
+  test.info().annotations.push({ type: '2K panorama made and stored (ms)', description: String(Date.now() - started) });
   const id = (await result.getAttribute('data-pano-id'))!;
   await expect(dialog.getByRole('img', { name: '全景图缩略图' })).toBeVisible();
   await dialog.getByRole('button', { name: '分享', exact: true }).click();
@@ -76,6 +78,32 @@ test('make, view, drag, share and walk panoramas', async ({ page, browser }) => 
   const first = await makePanorama(page, 0.4, 0.5);
   const second = await makePanorama(page, 0.6, 0.5);
   expect(second.id).not.toBe(first.id);
+
+  // the stitched picture itself, decoded by the browser: 2:1, and at the poles every column looks
+  // straight up (the ceiling) or down (the floor), so the top and bottom rows are one colour each
+  const rows = await page.evaluate(async (url) => {
+    const bitmap = await createImageBitmap(await (await fetch(url)).blob());
+    const c = new OffscreenCanvas(bitmap.width, bitmap.height);
+    const g = c.getContext('2d')!;
+    g.drawImage(bitmap, 0, 0);
+    const row = (y: number) => Array.from(g.getImageData(0, y, bitmap.width, 1).data);
+    return { width: bitmap.width, height: bitmap.height, top: row(0), bottom: row(bitmap.height - 1), middle: row(bitmap.height / 2) };
+  }, `/api/panos/${first.id}/image`);
+  expect(rows).toMatchObject({ width: 2048, height: 1024 });
+  const spread = (data: number[]) => {
+    let lo = 255;
+    let hi = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      const lum = (data[i]! + data[i + 1]! + data[i + 2]!) / 3;
+      lo = Math.min(lo, lum);
+      hi = Math.max(hi, lum);
+    }
+    return hi - lo;
+  };
+  expect(spread(rows.top), 'ceiling at the top pole').toBeLessThan(12);
+  expect(spread(rows.bottom), 'floor at the bottom pole').toBeLessThan(12);
+  // around the horizon the walls turn: corners and shading, not one flat colour
+  expect(spread(rows.middle)).toBeGreaterThan(12);
 
   // the owner's viewer: a room, and a drag turns it
   await page.goto(`/pano?id=${first.id}`);
