@@ -148,7 +148,8 @@ export function WalkPanoScreen() {
           <nav className="pano-walk-list" aria-label={t`全景点`}>
             {panos.map((p, i) => (
               <button key={p.id} type="button" className="pano-bar__button" aria-pressed={p.id === current.id} onClick={() => setCurrentId(p.id)}>
-                {p.label || t`全景 ${i + 1}`}
+                {/* numbered: several spots of one room share its name */}
+                {`${i + 1}. ${p.label || t`全景图`}`}
               </button>
             ))}
           </nav>
