@@ -15,3 +15,4 @@ export * from './price-list';
 export * from './clients';
 export * from './house-type';
 export * from './render';
+export * from './pano';

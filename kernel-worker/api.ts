@@ -1,4 +1,5 @@
 import * as Comlink from 'comlink';
+import type { PanoPoint, PanoramaOptions, PanoramaShot } from '../protocol/panorama';
 import { KernelCommandError, toKernelError, type KernelErrorCode } from '../protocol/errors';
 import type { ForwardedInput } from '../protocol/input';
 import { RENDER_OPTION_LIMITS, type CaptureOptions, type DropPiece, type DropResult, type InitOptions, type BackupPurpose, type InitResult, type KernelApi, type MouseButtonModes, type NewSceneMeta, type QuotePriceList, type RenderOptions, type StoreyPreview } from '../protocol/kernel-api';
@@ -17,6 +18,7 @@ import { createPersistence, type Persistence } from './persistence/persistence';
 import { buildSceneFile, encodeSceneFile } from './persistence/scene-codec';
 import { updateMeta } from './commands/meta';
 import { dataUrl } from './render/capture-data';
+import { roomLabel } from './render/room-names';
 import type { RendererFactory, RendererPort } from './render/types';
 import { planData } from './import/plan-data';
 import { createQuoter } from './quote/quote';
@@ -259,6 +261,29 @@ export function createKernelApi(options: KernelApiOptions = {}) {
           list,
           list.map((p) => p.preview.buffer),
         );
+      });
+    },
+
+    async panorama(options: PanoramaOptions, onProgress?: (fraction: number) => void): Promise<PanoramaShot> {
+      return guardAsync('panorama', async () => {
+        ready('panorama');
+        if (!renderer?.panorama) throw new KernelCommandError('WEBGL2_UNAVAILABLE', 'panorama', 'this kernel has no renderer to draw a panorama with');
+        // a progress listener that went away (the dialog closed) must not fail the panorama
+        const progress = onProgress ? (f: number) => void Promise.resolve(onProgress(f)).catch(() => {}) : undefined;
+        const shot = await renderer.panorama(options, 'panorama', progress);
+        return Comlink.transfer(shot, [shot.jpeg.buffer, shot.thumbJpeg.buffer]);
+      });
+    },
+
+    async panoramaPoint(x: number, y: number, locale: 'zh' | 'en' = 'zh'): Promise<PanoPoint | null> {
+      return guard('panoramaPoint', () => {
+        const k = ready('panoramaPoint');
+        // where a floor-standing piece would land: the plan's frame in the plan view, the pointer's
+        // ray on the floor in 3D; outside every room is no point
+        const drop = k.dropPlacement(canvasCoordinate(x, 'x'), canvasCoordinate(y, 'y'), { size: { x: 1, y: 1, z: 1 }, mount: 'floor' });
+        if (!drop.ok) return null;
+        const room = k.records.getOfType(drop.roomId, 'room');
+        return { x: Math.round(drop.position.x), y: Math.round(drop.position.y), storeyId: drop.storeyId, roomId: drop.roomId, roomLabel: room ? roomLabel(room, locale === 'en' ? 'en' : 'zh') : '' };
       });
     },
 

@@ -1,4 +1,5 @@
 import type { KernelErrorCode } from './errors';
+import type { PanoPoint, PanoramaOptions, PanoramaShot } from './panorama';
 import type { ForwardedInput } from './input';
 import type { CommandArgs } from './commands';
 import type { ModelMount, Vec3 } from './records';
@@ -235,6 +236,20 @@ export interface KernelApi {
   preview(options?: CaptureOptions): Promise<Uint8Array>;
   /** One image per storey (that storey alone, framed from the bird eye), lowest first. */
   storeyPreviews(options?: CaptureOptions): Promise<StoreyPreview[]>;
+  /**
+   * A 720° panorama (protocol/panorama.ts): six cube faces drawn by the kernel's renderer from a
+   * plan point (eyeHeight above its storey's floor, default 1500 mm) or the roam view's eye,
+   * stitched to an equirectangular JPEG `width` x `width / 2` with a 100 x 100 thumbnail (bytes
+   * transferred). onProgress (a Comlink proxy) hears 0..1. Bad options: INVALID_ARGS; no renderer:
+   * WEBGL2_UNAVAILABLE.
+   */
+  panorama(options: PanoramaOptions, onProgress?: (fraction: number) => void): Promise<PanoramaShot>;
+  /**
+   * The plan point of the current storey under canvas point (x, y) in CSS px (the plan view's
+   * frame, or the 3D pointer ray on the floor) and the room there, named in `locale` (default zh);
+   * null where no room is under the pointer.
+   */
+  panoramaPoint(x: number, y: number, locale?: 'zh' | 'en'): Promise<PanoPoint | null>;
   /**
    * Where a catalogue piece dropped at canvas point (x, y) in CSS px would land, read through the
    * current view (the plan's frame, or the 3D camera's ray and what it hits), snapped against the

@@ -11,6 +11,7 @@ import { bodyRemainder } from './http/connection';
 import { requestContext, securityHeaders } from './http/middleware';
 import { mountStaticUi } from './http/static-ui';
 import { createRateLimiters, limitByAddress } from './http/rate-limit';
+import { panoRoutes, panoShareRoutes } from './routes/panos';
 import { healthRoutes } from './routes/health';
 import { projectRoutes } from './routes/projects';
 import { sessionRoutes } from './routes/session';
@@ -75,6 +76,8 @@ export function createApp({ db, config, logger, storage, now = Date.now, renderQ
     })());
   app.route('/api/render', renderRoutes(deps, queue)); // cloud render jobs (issue 20)
   app.route('/files/renders', renderFileRoutes(deps));
+  app.route('/api/panos', panoRoutes(deps)); // panoramas (issue 20, docs/panoramas.md)
+  app.route('/api/pano-share', panoShareRoutes(deps)); // shared panoramas: no login, rate-limited
 
   mountStaticUi(app, config.distDir);
 

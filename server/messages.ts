@@ -288,6 +288,12 @@ export const MESSAGES = {
     zh: '渲染任务尚未结束，请先取消再删除',
     en: 'The render job has not finished yet; cancel it before deleting it',
   },
+  // panoramas (issue 20)
+  panoNotFound: { zh: '全景图不存在或无权访问', en: 'The panorama does not exist or is not accessible to you' },
+  panoImageInvalid: { zh: '全景图必须是宽高比 2:1、宽 {widths} 像素的 JPEG 图片', en: 'A panorama must be a 2:1 JPEG {widths} pixels wide' },
+  panoThumbInvalid: { zh: '全景图缩略图必须是 100 x 100 的 JPEG 图片', en: 'A panorama thumbnail must be a 100 x 100 JPEG' },
+  panoTooLarge: { zh: '全景图文件过大（上限 {limitMb} MB）', en: 'The panorama file is too large (limit {limitMb} MB)' },
+  panoTooMany: { zh: '每个方案最多保存 {max} 张全景图', en: 'A scheme may keep at most {max} panoramas' },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageId = keyof typeof MESSAGES;

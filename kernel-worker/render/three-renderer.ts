@@ -2,6 +2,12 @@ import { ACESFilmicToneMapping, Box3, PCFShadowMap, PerspectiveCamera, SRGBColor
 import { KernelCommandError } from '../../protocol/errors';
 import type { RenderCamera } from '../../protocol/render';
 import type { StoreyPreview } from '../../protocol/kernel-api';
+import { PANO_EYE_HEIGHT_MM, PANO_EYE_LIMITS, PANO_WIDTHS, type PanoramaOptions, type PanoramaShot } from '../../protocol/panorama';
+import type { RoomRecord } from '../../protocol/records';
+import { pointInRing } from '../geometry/polygon';
+import { planToWorld } from './coords';
+import { planPositionOf, renderPanorama, type PanoramaHost } from './panorama';
+import { roomLabel } from './room-names';
 import type { RecordReader } from '../document/store';
 import { captureImage, captureImages, type CaptureHost, type CaptureShot } from './capture';
 import { captureRequest } from './capture-data';
@@ -12,7 +18,7 @@ import { createSceneGraph } from './scene-graph';
 import { createTextSprites } from './text-sprites';
 import type { RendererFactory, RendererPort } from './types';
 import { createViewController } from './view-controller';
-import { currentStoreyId, storeyOf } from './view-context';
+import { currentStoreyId, storeyElevation, storeyOf } from './view-context';
 import { createTracer } from './trace';
 
 // The worker's view: a three.js WebGLRenderer drawing the scene graph onto the transferred
@@ -159,6 +165,86 @@ export const createThreeRenderer = (clock: RendererClock): RendererFactory => (c
     return Math.min(renderer.capabilities.maxTextureSize, 8192);
   }
 
+  let locale: 'zh' | 'en' = 'zh';
+
+  /** The room of a storey a plan point stands in (the smallest, should rooms nest). */
+  function roomAt(storeyId: string, x: number, y: number): RoomRecord | null {
+    let best: RoomRecord | null = null;
+    let bestArea = Infinity;
+    for (const room of records?.ofType('room') ?? []) {
+      if (room.storeyId !== storeyId || !pointInRing({ x, y }, room.outline)) continue;
+      let area = 0;
+      const ring = room.outline;
+      for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) area += ring[j]!.x * ring[i]!.y - ring[i]!.x * ring[j]!.y;
+      if (Math.abs(area) < bestArea) {
+        bestArea = Math.abs(area);
+        best = room;
+      }
+    }
+    return best;
+  }
+
+  const panoramaHost: PanoramaHost = {
+    renderer,
+    scene: graph.scene,
+    prepare() {
+      const undoHighlight = views.withoutHighlight();
+      // the best the raster renderer has: soft shadows, whatever the designer's view uses
+      const shadows = views.lighting.shadows;
+      views.lighting.setShadows('soft');
+      return () => {
+        views.lighting.setShadows(shadows);
+        undoHighlight();
+      };
+    },
+    redraw: () => loop.invalidate(),
+    yieldToEvents: () => new Promise<void>((resolve) => clock.timers.setTimeout(resolve, 0)),
+  };
+
+  async function panorama(options: PanoramaOptions, method: string, onProgress?: (fraction: number) => void): Promise<PanoramaShot> {
+    const bad = (detail: string) => new KernelCommandError('INVALID_ARGS', method, detail);
+    if (!records) throw bad('nothing to render yet');
+    const o: unknown = options;
+    if (typeof o !== 'object' || o === null) throw bad('options must be an object');
+    const { at, width, quality } = o as Record<string, unknown>;
+    if (!PANO_WIDTHS.includes(width as never)) throw bad(`width: must be one of ${PANO_WIDTHS.join(', ')}`);
+    const w = width as PanoramaOptions['width'];
+    if (w / 4 > maxSize()) throw bad(`width: this GPU draws at most ${maxSize() * 4} wide`);
+    if (quality !== undefined && (typeof quality !== 'number' || !(quality > 0 && quality <= 1))) throw bad('quality: must be a number above 0, at most 1');
+    if (typeof at !== 'object' || at === null) throw bad('at: must be an object');
+    const spot = at as Record<string, unknown>;
+    let storeyId: string;
+    let eye: Vector3;
+    if (spot.kind === 'eye') {
+      // the roam (1) and look-up (4) views stand in the scene; the others look at it from outside
+      if (views.view !== 1 && views.view !== 4) throw bad('at: the eye is used in the roam view only');
+      const sid = currentStoreyId(records);
+      if (!sid) throw bad('at: the scene has no storey');
+      storeyId = sid;
+      eye = views.camera.getWorldPosition(new Vector3());
+    } else if (spot.kind === 'point') {
+      const { x, y, eyeHeight } = spot;
+      if (typeof x !== 'number' || !Number.isFinite(x) || Math.abs(x) > 1e7) throw bad('at.x: must be a plan coordinate in mm');
+      if (typeof y !== 'number' || !Number.isFinite(y) || Math.abs(y) > 1e7) throw bad('at.y: must be a plan coordinate in mm');
+      const height = eyeHeight ?? PANO_EYE_HEIGHT_MM;
+      if (typeof height !== 'number' || !(height >= PANO_EYE_LIMITS.min && height <= PANO_EYE_LIMITS.max)) {
+        throw bad(`at.eyeHeight: must be ${PANO_EYE_LIMITS.min} to ${PANO_EYE_LIMITS.max} mm`);
+      }
+      const sid = spot.storeyId ?? currentStoreyId(records);
+      if (typeof sid !== 'string' || !records.getOfType(sid, 'storey')) throw bad('at.storeyId: no such storey');
+      storeyId = sid;
+      eye = planToWorld({ x, y }, storeyElevation(records, sid) + height);
+    } else {
+      throw bad('at.kind: must be "point" or "eye"');
+    }
+    const position = planPositionOf(eye, storeyElevation(records, storeyId));
+    const room = roomAt(storeyId, position.x, position.y);
+    const images = await renderPanorama(panoramaHost, { width: w, eye, quality: (quality as number | undefined) ?? 0.9, ...(onProgress ? { onProgress } : {}) }, maxSize());
+    return { ...images, width: w, height: w / 2, position, storeyId, roomId: room?.id ?? null, roomLabel: room ? roomLabel(room, locale) : '' };
+  }
+
+
+
   return {
     sync(diff, next, info) {
       records = next;
@@ -166,8 +252,9 @@ export const createThreeRenderer = (clock: RendererClock): RendererFactory => (c
       if (views.sync(diff, next, result, info)) loop.invalidate();
       if (plan.sync(diff, next)) loop.invalidate();
     },
-    setLocale(locale) {
-      if (plan.setLocale(locale)) loop.invalidate();
+    setLocale(next) {
+      locale = next;
+      if (plan.setLocale(next)) loop.invalidate();
     },
     input(event) {
       if (views.input(event)) loop.invalidate();
@@ -189,9 +276,13 @@ export const createThreeRenderer = (clock: RendererClock): RendererFactory => (c
     },
     viewCamera,
     trace: tracer,
+    panorama,
     setOptions(next) {
       if (next.shadows) views.lighting.setShadows(next.shadows);
-      if (next.locale) plan.setLocale(next.locale);
+      if (next.locale) {
+        locale = next.locale;
+        plan.setLocale(next.locale);
+      }
       if (next.skirting !== undefined) graph.setSkirting(next.skirting);
       // Low-poly models always where asked for; lod switches each model by how large it looks.
       if (next.lowPolyModels !== undefined) graph.setLowPolyModels(next.lowPolyModels);

@@ -10,6 +10,7 @@ import { SCENES_MIGRATIONS } from './families/scenes';
 import { USAGE_RETENTION_MIGRATIONS } from './families/usage-retention';
 import { STORAGE_USAGE_MIGRATIONS } from './families/storage-usage';
 import { RENDER_MIGRATIONS } from './families/render';
+import { PANORAMAS_MIGRATIONS } from './families/panoramas';
 
 // Numbered schema migrations. Append only: a migration that has run anywhere is never edited or
 // removed; a change is a new entry with a higher id. Each family owns a block of ids so that work
@@ -88,4 +89,5 @@ export const MIGRATIONS: readonly Migration[] = [
   ...SCENE_DELTAS_MIGRATIONS,
   ...LOGIN_THROTTLE_MIGRATIONS,
   ...RENDER_MIGRATIONS,
+  ...PANORAMAS_MIGRATIONS,
 ];

@@ -62,7 +62,7 @@ export function KernelCanvas({ className, createDefaultRoom = true, readOnly = f
 
   return (
     <div className={className} style={frameStyle} aria-busy={status === 'starting'}>
-      <canvas ref={ref} role="img" aria-label={t`三维视图`} tabIndex={0} style={canvasStyle} />
+      <canvas ref={ref} data-kernel-canvas="" role="img" aria-label={t`三维视图`} tabIndex={0} style={canvasStyle} />
       {message && (
         <div role="alert" style={overlayStyle}>
           {message}

@@ -1,6 +1,7 @@
 import * as Comlink from 'comlink';
 import { KernelCommandError, toKernelError } from '../../protocol/errors';
 import type { DropResult, KernelApi } from '../../protocol/kernel-api';
+import type { PanoPoint, PanoramaOptions, PanoramaShot } from '../../protocol/panorama';
 import type { BackupDeltaResult } from '../../protocol/scene-file';
 import { currentKernel } from './session';
 
@@ -40,6 +41,18 @@ export const kernelCaptures: KernelCaptures = {
   preview: (options) => call('preview', (api) => api.preview(options)),
   storeyPreviews: (options) => call('storeyPreviews', (api) => api.storeyPreviews(options)),
   setRenderOptions: (options) => call('setRenderOptions', (api) => api.setRenderOptions(options)),
+};
+
+/** 720° panoramas drawn and stitched in the worker (render/panorama.ts), and the point a click picks. */
+export interface KernelPanoramas {
+  panorama(options: PanoramaOptions, onProgress?: (fraction: number) => void): Promise<PanoramaShot>;
+  panoramaPoint(x: number, y: number, locale?: 'zh' | 'en'): Promise<PanoPoint | null>;
+}
+
+export const kernelPanoramas: KernelPanoramas = {
+  // the progress callback crosses to the worker as a Comlink proxy
+  panorama: (options, onProgress) => call('panorama', (api) => api.panorama(options, onProgress ? Comlink.proxy(onProgress) : undefined) as Promise<PanoramaShot>),
+  panoramaPoint: (x, y, locale) => call('panoramaPoint', (api) => api.panoramaPoint(x, y, locale) as Promise<PanoPoint | null>),
 };
 
 /** Questions about the view that change nothing (the drop of a catalogue card: where it would land). */

@@ -5,3 +5,4 @@ export { execCommand, undo, redo, onKernelError, type KernelErrorListener } from
 export { useKernel } from './useKernel';
 export { kernelCaptures, kernelFiles, kernelQueries, kernelQuotes, kernelTrace, whenKernelReady, type KernelCaptures, type KernelFiles, type KernelQueries, type KernelQuotes, type KernelTrace } from './files';
 export { exportPlanIfc, importPlanFile, PLAN_EXPORT_TIMEOUT_MS, PLAN_IMPORT_TIMEOUT_MS, type PlanExportOutcome, type PlanImportOutcome } from './plan-import';
+export { kernelPanoramas, type KernelPanoramas } from './files';

@@ -147,9 +147,18 @@ const SceneShareScreen = lazyRouteComponent(() => import('../viewer/screens'), '
 const onlyShowSceneRoute = createRoute({ getParentRoute: () => rootRoute, path: 'onlyShowScene', component: OnlyShowSceneScreen });
 const sceneShareRoute = createRoute({ getParentRoute: () => rootRoute, path: 'scene-share', component: SceneShareScreen });
 
+// The panorama viewers (ui/pano, one chunk): ?code= opens a shared panorama without a login.
+const PanoScreen = lazyRouteComponent(() => import('../pano/screens'), 'PanoScreen');
+const SinglePanoScreen = lazyRouteComponent(() => import('../pano/screens'), 'SinglePanoScreen');
+const WalkPanoScreen = lazyRouteComponent(() => import('../pano/screens'), 'WalkPanoScreen');
+const panoRoutes = [
+  createRoute({ getParentRoute: () => rootRoute, path: 'pano', component: PanoScreen }),
+  createRoute({ getParentRoute: () => rootRoute, path: 'singlePano', component: SinglePanoScreen }),
+  createRoute({ getParentRoute: () => rootRoute, path: 'walkPano', component: WalkPanoScreen }),
+];
+
 const publicPlaceholders = [
   child(rootRoute, 'wxlogin', msg`微信登录`),
-  child(rootRoute, 'pano', msg`全景图`),
   child(rootRoute, 'popClone', msg`方案克隆`),
   child(rootRoute, 'minhuah5', msg`敏华移动端`),
   child(rootRoute, 'orderToMete', msg`订单转量房`),
@@ -157,8 +166,6 @@ const publicPlaceholders = [
   child(rootRoute, 'HCK', msg`HCK 展示`),
   child(rootRoute, 'DesignIsLang/detail', msg`设计详情`),
   child(rootRoute, 'FluidAnimation', msg`流体动画`),
-  child(rootRoute, 'walkPano', msg`漫游全景`),
-  child(rootRoute, 'singlePano', msg`单张全景`),
 ];
 
 // ---- the design workspace (Home) and its material library ----
@@ -308,6 +315,7 @@ export const routeTree = rootRoute.addChildren([
   cloudscreenDesonRawRoute,
   onlyShowSceneRoute,
   sceneShareRoute,
+  ...panoRoutes,
   ...publicPlaceholders,
   homeRoute.addChildren([
     homeIndexRoute,

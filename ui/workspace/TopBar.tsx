@@ -7,12 +7,14 @@ import { LanguageSwitch } from '../i18n/LanguageSwitch';
 import { redo, undo, useKernel } from '../kernel';
 import { SceneActions, SceneTitle } from './SceneActions';
 import { TenantBadge, WorkspaceMark } from './TenantBadge';
+import { PanoramaButton } from './panorama/PanoramaAction';
 
 export function TopBar() {
   const { t } = useLingui();
   const [user] = useState(readUser);
   const displayName = user?.username || user?.phone || t`设计师`;
   const project = user?.project ?? '';
+  const ready = useKernel().status === 'ready';
 
   return (
     <header className="topbar">
@@ -26,6 +28,7 @@ export function TopBar() {
       <Link to="/quoteDetails" className="button button--ghost" activeProps={{ 'aria-current': 'page' }}>
         <Trans>报价</Trans>
       </Link>
+      <PanoramaButton disabled={!ready} />
       <TenantBadge project={project} />
       <span className="topbar__spacer" />
       <LanguageSwitch />

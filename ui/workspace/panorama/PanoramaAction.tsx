@@ -1,0 +1,307 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useEffect, useState } from 'react';
+import { createPanorama, revokePanorama, sharePanorama } from '../../../api';
+import { ApiError } from '../../../api/errors';
+import { PANO_WIDTHS, type PanoPoint, type Panorama, type PanoWidth } from '../../../protocol/panorama';
+import { api } from '../../app/api';
+import { kernelPanoramas, useKernel } from '../../kernel';
+import { notify } from '../../notice';
+import { QrCode } from '../../pano/QrCode';
+import { panoHref, panoShareLink, walkShareLink } from '../../pano/links';
+import { sceneText } from '../../scene/messages';
+import { sceneSession } from '../../scene/state';
+import { copyText } from '../../widgets/dom';
+import { SceneDialog } from '../SceneDialog';
+import './panorama.css';
+
+// 生成全景: a 720° panorama of the open saved scheme. The designer picks a point in a room (a click
+// on the plan or in the 3D view) or takes the roam view's eye, chooses 2K / 4K / 8K, and the kernel
+// renders and stitches it in its worker (kernel panorama()); the JPEG goes to the server
+// (POST /api/panos) and the dialog then offers 预览, 分享 (link, copy, QR code) and 取消分享.
+
+type Phase =
+  | { readonly kind: 'setup' }
+  | { readonly kind: 'picking' }
+  | { readonly kind: 'making'; readonly progress: number; readonly step: 'render' | 'upload' }
+  | { readonly kind: 'done'; readonly pano: Panorama };
+
+const WIDTH_LABELS: Record<PanoWidth, string> = { 2048: '2K', 4096: '4K', 8192: '8K' };
+
+/** The top bar's 生成全景 button and its dialog. A scheme never saved is asked to be saved first. */
+export function PanoramaButton({ disabled }: { readonly disabled?: boolean }) {
+  const { t } = useLingui();
+  const [sceneId, setSceneId] = useState<number | null>(null);
+  function open() {
+    const scene = sceneSession.scene;
+    if (!scene) {
+      notify(sceneText.saveFirst(), { kind: 'warning' });
+      return;
+    }
+    setSceneId(scene.id);
+  }
+  return (
+    <>
+      <button type="button" className="button button--ghost" disabled={disabled} onClick={open} data-testid="pano-open" title={t`生成全景`}>
+        <Trans>生成全景</Trans>
+      </button>
+      {sceneId !== null ? <PanoramaDialog sceneId={sceneId} onClose={() => setSceneId(null)} /> : null}
+    </>
+  );
+}
+
+/** The kernel's canvas (ui/kernel/KernelCanvas.tsx): the pick overlay lies over it. */
+function kernelCanvas(): HTMLCanvasElement | null {
+  return document.querySelector<HTMLCanvasElement>('canvas[data-kernel-canvas]');
+}
+
+function PanoramaDialog({ sceneId, onClose }: { readonly sceneId: number; readonly onClose: () => void }) {
+  const { t, i18n } = useLingui();
+  const { cameraView } = useKernel();
+  const standing = cameraView === 1 || cameraView === 4;
+  const [phase, setPhase] = useState<Phase>({ kind: 'setup' });
+  const [where, setWhere] = useState<'point' | 'eye'>(standing ? 'eye' : 'point');
+  const [point, setPoint] = useState<PanoPoint | null>(null);
+  const [width, setWidth] = useState<PanoWidth>(4096);
+  const [shareCode, setShareCode] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const ready = where === 'eye' ? standing : point !== null;
+
+  async function make() {
+    setPhase({ kind: 'making', progress: 0, step: 'render' });
+    try {
+      const at = where === 'eye' ? ({ kind: 'eye' } as const) : ({ kind: 'point', x: point!.x, y: point!.y, storeyId: point!.storeyId } as const);
+      const shot = await kernelPanoramas.panorama({ at, width }, (f) => setPhase({ kind: 'making', progress: f * 0.8, step: 'render' }));
+      setPhase({ kind: 'making', progress: 0.8, step: 'upload' });
+      const label = where === 'point' && point ? point.roomLabel : shot.roomLabel;
+      const pano = await createPanorama(api, {
+        sceneId,
+        storeyId: shot.storeyId,
+        position: shot.position,
+        label,
+        image: new Blob([shot.jpeg as BlobPart], { type: 'image/jpeg' }),
+        thumb: new Blob([shot.thumbJpeg as BlobPart], { type: 'image/jpeg' }),
+      });
+      setShareCode(pano.shareCode);
+      setPhase({ kind: 'done', pano });
+    } catch (e) {
+      // an API refusal (quota, size) has been told by the API client; a kernel failure is told here
+      if (!(e instanceof ApiError)) notify(t`全景图生成失败`, { kind: 'error' });
+      setPhase({ kind: 'setup' });
+    }
+  }
+
+  async function share(pano: Panorama) {
+    setBusy(true);
+    try {
+      const made = await sharePanorama(api, pano.id);
+      setShareCode(made.shareCode);
+    } catch {
+      // the API client has said why
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function revoke(pano: Panorama) {
+    setBusy(true);
+    try {
+      await revokePanorama(api, pano.id);
+      setShareCode(null);
+      notify(t`已取消分享，原链接已失效`, { kind: 'success' });
+    } catch {
+      // the API client has said why; the link stays shared
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (phase.kind === 'picking') {
+    return (
+      <PickOverlay
+        locale={i18n.locale === 'en' ? 'en' : 'zh'}
+        onPicked={(p) => {
+          setPoint(p);
+          setWhere('point');
+          setPhase({ kind: 'setup' });
+        }}
+        onCancel={() => setPhase({ kind: 'setup' })}
+      />
+    );
+  }
+
+  const link = shareCode ? panoShareLink(window.location.origin, shareCode) : '';
+  let footer;
+  let body;
+  if (phase.kind === 'done') {
+    const pano = phase.pano;
+    footer = (
+      <>
+        {shareCode ? (
+          <button type="button" className="button button--danger" disabled={busy} onClick={() => void revoke(pano)}>
+            <Trans>取消分享</Trans>
+          </button>
+        ) : (
+          <button type="button" className="button button--secondary" disabled={busy} onClick={() => void share(pano)}>
+            <Trans>分享</Trans>
+          </button>
+        )}
+        <button type="button" className="button button--primary" onClick={() => window.open(panoHref(pano.id), '_blank', 'noopener')}>
+          <Trans>预览</Trans>
+        </button>
+      </>
+    );
+    body = (
+      <div className="pano-dialog__result" data-testid="pano-result" data-pano-id={pano.id}>
+        <img className="pano-dialog__thumb" src={pano.thumbUrl} width={100} height={100} alt={t`全景图缩略图`} />
+        <div className="pano-dialog__facts">
+          <p>
+            <strong>{pano.label || t`全景图`}</strong> · {WIDTH_LABELS[pano.width as PanoWidth] ?? `${pano.width}`} ({pano.width} x {pano.height})
+          </p>
+          {shareCode ? (
+            <>
+              <div className="pano-dialog__link">
+                <input className="field__control" readOnly value={link} data-testid="pano-share-link" aria-label={t`分享链接`} onFocus={(e) => e.currentTarget.select()} />
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  onClick={() => void copyText(link).then((ok) => notify(ok ? t`复制成功` : t`复制失败`, { kind: ok ? 'success' : 'error' }))}
+                >
+                  <Trans>复制链接</Trans>
+                </button>
+              </div>
+              <div className="pano-dialog__qr">
+                <QrCode text={link} size={120} />
+                <span>
+                  <Trans>手机扫码查看。</Trans>{' '}
+                  <a href={walkShareLink(window.location.origin, shareCode)} target="_blank" rel="noopener">
+                    <Trans>漫游全景</Trans>
+                  </a>
+                </span>
+              </div>
+            </>
+          ) : (
+            <p className="scene-dialog__hint">
+              <Trans>分享后，获得链接的人无需登录即可查看这张全景图；可随时取消分享。</Trans>
+            </p>
+          )}
+        </div>
+      </div>
+    );
+  } else if (phase.kind === 'making') {
+    footer = null;
+    body = (
+      <div className="pano-dialog__progress" role="status">
+        <p>{phase.step === 'render' ? t`正在渲染全景图…` : t`正在上传全景图…`}</p>
+        <progress max={1} value={phase.progress} aria-label={t`生成进度`} data-testid="pano-progress" />
+      </div>
+    );
+  } else {
+    footer = (
+      <>
+        <button type="button" className="button button--secondary" onClick={onClose}>
+          <Trans>取消</Trans>
+        </button>
+        <button type="button" className="button button--primary" disabled={!ready} onClick={() => void make()} data-testid="pano-make">
+          <Trans>生成</Trans>
+        </button>
+      </>
+    );
+    body = (
+      <div className="pano-dialog__setup">
+        <fieldset className="pano-dialog__group">
+          <legend className="field__label">
+            <Trans>拍摄位置</Trans>
+          </legend>
+          <label className="pano-dialog__choice">
+            <input type="radio" name="pano-where" checked={where === 'point'} onChange={() => setWhere('point')} />
+            <span>{point ? t`房间内的点：${point.roomLabel || t`未命名`}（${point.x}, ${point.y} mm），离地 1.5 米` : t`在房间内点选一个位置`}</span>
+          </label>
+          <button type="button" className="button button--secondary pano-dialog__pick" onClick={() => setPhase({ kind: 'picking' })} data-testid="pano-pick">
+            {point ? <Trans>重新点选</Trans> : <Trans>点选位置</Trans>}
+          </button>
+          <label className="pano-dialog__choice" data-disabled={!standing || undefined}>
+            <input type="radio" name="pano-where" disabled={!standing} checked={where === 'eye'} onChange={() => setWhere('eye')} />
+            <span>{standing ? t`当前漫游视角的位置` : t`当前漫游视角的位置（请先切换到漫游视图）`}</span>
+          </label>
+        </fieldset>
+        <fieldset className="pano-dialog__group">
+          <legend className="field__label">
+            <Trans>分辨率</Trans>
+          </legend>
+          <div className="segmented" role="group">
+            {PANO_WIDTHS.map((w) => (
+              <button key={w} type="button" className="segmented__item" aria-pressed={width === w} onClick={() => setWidth(w)}>
+                {WIDTH_LABELS[w]}
+              </button>
+            ))}
+          </div>
+          <p className="scene-dialog__hint">
+            <Trans>全景图在本机浏览器中渲染，8K 需要较长时间和较多内存。</Trans>
+          </p>
+        </fieldset>
+      </div>
+    );
+  }
+
+  return (
+    <SceneDialog
+      open
+      title={t`生成全景`}
+      onClose={onClose}
+      footer={footer}
+      rules={phase.kind === 'making' ? { closeOnEscape: false, closeOnBackdrop: false } : undefined}
+      beforeClose={() => phase.kind !== 'making'}
+    >
+      {body}
+    </SceneDialog>
+  );
+}
+
+/** A layer over the kernel's canvas while picking: a click asks the kernel what lies under it. */
+function PickOverlay({ locale, onPicked, onCancel }: { readonly locale: 'zh' | 'en'; readonly onPicked: (p: PanoPoint) => void; readonly onCancel: () => void }) {
+  const { t } = useLingui();
+  const [box, setBox] = useState<DOMRect | null>(() => kernelCanvas()?.getBoundingClientRect() ?? null);
+  useEffect(() => {
+    const canvas = kernelCanvas();
+    if (!canvas) return;
+    const observer = new ResizeObserver(() => setBox(canvas.getBoundingClientRect()));
+    observer.observe(canvas);
+    const key = (e: KeyboardEvent) => e.key === 'Escape' && onCancel();
+    window.addEventListener('keydown', key);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('keydown', key);
+    };
+  }, [onCancel]);
+  if (!box) return null;
+  return (
+    <div
+      className="pano-pick"
+      data-testid="pano-pick-layer"
+      style={{ left: box.left, top: box.top, width: box.width, height: box.height }}
+      onClick={(e) => {
+        const x = e.clientX - box.left;
+        const y = e.clientY - box.top;
+        kernelPanoramas
+          .panoramaPoint(x, y, locale)
+          .then((p) => (p ? onPicked(p) : notify(t`请点击房间内的位置`, { kind: 'warning' })))
+          .catch(() => notify(t`请点击房间内的位置`, { kind: 'warning' }));
+      }}
+    >
+      <div className="pano-pick__hint" role="status">
+        <Trans>点击房间内的位置作为全景拍摄点（Esc 取消）</Trans>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={(e) => {
+            e.stopPropagation();
+            onCancel();
+          }}
+        >
+          <Trans>取消</Trans>
+        </button>
+      </div>
+    </div>
+  );
+}
