@@ -1,4 +1,5 @@
 import { zipSync, type Zippable } from 'fflate';
+import { safeFileName } from '../quote/download';
 
 // The album's download (core.md §5): the chosen pictures as one zip, named by their place in the
 // selection and .jpg (1.jpg, 2.jpg, …). JPEGs are already compressed, so they are stored, not
@@ -32,6 +33,5 @@ export async function fetchImages(urls: readonly string[], fetcher: typeof fetch
 
 /** A download's file name from the scheme's name (characters no file system takes dropped). */
 export function schemeFileName(schemeName: string, ext: string): string {
-  const base = schemeName.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').replace(/\s+/g, ' ').trim();
-  return `${base || 'album'}.${ext}`;
+  return `${safeFileName(schemeName) || 'album'}.${ext}`;
 }
