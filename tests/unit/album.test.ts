@@ -83,7 +83,7 @@ describe('album zip', () => {
     const served: Record<string, Uint8Array> = { '/a.jpg': jpeg(2), '/b.jpg': jpeg(9) };
     const fetcher = (async (input: RequestInfo | URL) => {
       const body = served[String(input)];
-      return body ? new Response(body) : new Response('no', { status: 404 });
+      return body ? new Response(body as BlobPart) : new Response('no', { status: 404 });
     }) as typeof fetch;
     const got = await fetchImages(['/b.jpg', '/a.jpg'], fetcher);
     expect(got).toEqual([served['/b.jpg'], served['/a.jpg']]);
