@@ -65,11 +65,17 @@ export function AlbumDialog({ sceneId, schemeName, source, onClose }: Props) {
       return next;
     });
 
-  const open = (index: number) => {
-    const image = images[index];
-    if (!image) return;
+  /** The picture's label, else its kind and place in the album. */
+  const nameOf = (image: AlbumImage): string => {
+    const n = images.indexOf(image) + 1;
+    return image.label || (image.kind === 'pano' ? t`全景图 ${n}` : t`效果图 ${n}`);
+  };
+
+  // The full-size viewer pages through the renders; a panorama is looked around in /pano instead.
+  const renders = useMemo(() => images.filter((i) => i.kind === 'render'), [images]);
+  const open = (image: AlbumImage) => {
     if (image.kind === 'pano') window.open(panoViewerHref(image), '_blank', 'noopener');
-    else setViewing(index);
+    else setViewing(renders.indexOf(image));
   };
 
   async function download() {
@@ -188,12 +194,11 @@ export function AlbumDialog({ sceneId, schemeName, source, onClose }: Props) {
               </span>
             </div>
             <ul className="album__grid" aria-label={t`图片`}>
-              {images.map((image, index) => {
-                const n = index + 1;
-                const name = image.label || (image.kind === 'pano' ? t`全景图 ${n}` : t`效果图 ${n}`);
+              {images.map((image) => {
+                const name = nameOf(image);
                 return (
                   <li key={image.id} className={`album__item${selected.has(image.id) ? ' album__item--chosen' : ''}`} data-testid="album-item" data-id={image.id}>
-                    <button type="button" className="album__thumb" onClick={() => open(index)} title={t`查看 ${name}`} aria-label={t`查看 ${name}`}>
+                    <button type="button" className="album__thumb" onClick={() => open(image)} title={t`查看 ${name}`} aria-label={t`查看 ${name}`}>
                       <img src={image.thumbUrl} alt="" width={100} height={100} loading="lazy" />
                       <span className={`album__kind album__kind--${image.kind}`}>{image.kind === 'pano' ? t`全景` : t`效果图`}</span>
                     </button>
@@ -212,8 +217,8 @@ export function AlbumDialog({ sceneId, schemeName, source, onClose }: Props) {
           </>
         )}
       </SceneDialog>
-      {viewing !== null && images[viewing] ? (
-        <Lightbox images={images} index={viewing} onIndex={setViewing} onClose={() => setViewing(null)} />
+      {viewing !== null && renders[viewing] ? (
+        <Lightbox images={renders} nameOf={nameOf} index={viewing} onIndex={setViewing} onClose={() => setViewing(null)} />
       ) : null}
       <SceneDialog
         open={deleting !== null}
@@ -241,7 +246,7 @@ export function AlbumDialog({ sceneId, schemeName, source, onClose }: Props) {
 }
 
 /** A render full size over everything, with previous and next (arrow keys too); Escape closes it. */
-function Lightbox({ images, index, onIndex, onClose }: { readonly images: readonly AlbumImage[]; readonly index: number; readonly onIndex: (i: number) => void; readonly onClose: () => void }) {
+function Lightbox({ images, nameOf, index, onIndex, onClose }: { readonly images: readonly AlbumImage[]; readonly nameOf: (image: AlbumImage) => string; readonly index: number; readonly onIndex: (i: number) => void; readonly onClose: () => void }) {
   const { t } = useLingui();
   const image = images[index]!;
   const go = useCallback(
@@ -267,9 +272,9 @@ function Lightbox({ images, index, onIndex, onClose }: { readonly images: readon
             }}
           >
             <Dialog.Title className="lightbox__title">
-              {image.label || t`效果图 ${n}`} <span className="lightbox__size">{`${image.width} × ${image.height}`}</span>
+              {nameOf(image)} <span className="lightbox__size">{`${image.width} × ${image.height}`}</span>
             </Dialog.Title>
-            <img className="lightbox__image" src={image.url} alt={image.label} data-testid="lightbox-image" />
+            <img className="lightbox__image" src={image.url} alt={nameOf(image)} data-testid="lightbox-image" />
             <span className="lightbox__count" data-testid="lightbox-count">{`${n} / ${total}`}</span>
             <button type="button" className="lightbox__nav lightbox__nav--prev" disabled={index === 0} onClick={() => go(-1)} aria-label={t`上一张`}>
               ‹

@@ -84,7 +84,8 @@ export async function designAlbumInput(schemeName: string, renders: readonly Alb
     plans,
     renders: renders.map((r, i) => {
       const n = i + 1;
-      return { title: r.label ? t`效果图 ${n} · ${r.label}` : t`效果图 ${n}`, caption: `${r.width} × ${r.height}`, bytes: renderBytes[i]! };
+      // The day it was rendered; its pixel size means nothing to the client reading the album.
+      return { title: r.label ? t`效果图 ${n} · ${r.label}` : t`效果图 ${n}`, caption: formatDate(new Date(r.createdAt)), bytes: renderBytes[i]! };
     }),
     quote,
     texts: {
