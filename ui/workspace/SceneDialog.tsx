@@ -12,7 +12,7 @@ interface Props {
   readonly children: ReactNode;
   /** the buttons row */
   readonly footer: ReactNode;
-  readonly size?: 'small' | 'wide';
+  readonly size?: 'small' | 'wide' | 'full';
   /** alertdialog for questions that must be answered (no close button, Escape still closes) */
   readonly role?: 'dialog' | 'alertdialog';
   readonly description?: string;

@@ -2,6 +2,7 @@ import { Menu, Portal } from '@ark-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
 import { useSnapshot } from 'valtio';
+import { AlbumHost, openAlbum } from '../album/AlbumHost';
 import { useKernel } from '../kernel';
 import { LOCAL_FILE_ACCEPT } from '../scene/local-file';
 import { answerImportPrompt, localFileUi, requestExport, requestImport } from '../scene/local-file-actions';
@@ -10,7 +11,7 @@ import { openClientList } from './clients/state';
 import { SceneDialog } from './SceneDialog';
 import './scene.css';
 
-// 更多 in the top bar: 客户列表, 导出到本地 and 导入本地文件 (decisions in ui/scene/local-file.ts and
+// 更多 in the top bar: 客户列表, 图册 (ui/album/), 导出到本地 and 导入本地文件 (decisions in ui/scene/local-file.ts and
 // ui/workspace/clients/). The less frequent scheme actions live here so the top bar fits 1280 px.
 // Ark's menu gives the keyboard behaviour (Enter/Space/ArrowDown open, arrows move, Escape closes).
 
@@ -31,6 +32,7 @@ export function SceneMoreMenu() {
         positioning={{ placement: 'bottom-end', gutter: 4 }}
         onSelect={({ value }) => {
           if (value === 'clients') openClientList();
+          if (value === 'album') openAlbum();
           if (value === 'export') void requestExport();
           // The picker opens from the click's own task: browsers only allow it in a user gesture.
           if (value === 'import') picker.current?.click();
@@ -48,6 +50,10 @@ export function SceneMoreMenu() {
               <Menu.Item value="clients" className="hp-select__item local-file-menu__item">
                 <ClientsIcon />
                 <span>{t`客户列表`}</span>
+              </Menu.Item>
+              <Menu.Item value="album" className="hp-select__item local-file-menu__item">
+                <AlbumIcon />
+                <span>{t`图册`}</span>
               </Menu.Item>
               <Menu.Item value="export" className="hp-select__item local-file-menu__item" disabled={busy !== null}>
                 <DownloadIcon />
@@ -76,6 +82,7 @@ export function SceneMoreMenu() {
         }}
       />
       <ImportPrompt />
+      <AlbumHost />
     </>
   );
 }
@@ -130,6 +137,16 @@ function ClientsIcon() {
       <circle cx="6.5" cy="5.5" r="2.5" />
       <path d="M2 13.25c.4-2.3 2.2-3.75 4.5-3.75s4.1 1.45 4.5 3.75" strokeLinecap="round" />
       <path d="M11 3.25a2.4 2.4 0 0 1 0 4.5M12.5 9.9c1 .6 1.6 1.9 1.75 3.35" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+function AlbumIcon() {
+  return (
+    <svg {...iconProps}>
+      <rect x="2" y="2.75" width="12" height="10.5" rx="1" />
+      <path d="m2.5 11 3.25-3.25L8.5 10.5l2-2 3 3" strokeLinejoin="round" />
+      <circle cx="10.75" cy="5.75" r="1" />
     </svg>
   );
 }
