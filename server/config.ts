@@ -70,6 +70,8 @@ export interface ServerConfig {
   renderTimeoutS: number;
   /** a module whose startRenderer() replaces the headless path tracer (RENDERER_MODULE; tests and e2e) */
   rendererModule: string | null;
+  /** where render processes fetch catalogue models and pictures (/files/catalogue/…) from (RENDER_ASSET_ORIGIN, default this server on 127.0.0.1:PORT) */
+  renderAssetOrigin: string;
 }
 
 export interface RetentionConfig {
@@ -187,6 +189,21 @@ function factorFrom(env: Record<string, string | undefined>, key: string, fallba
   return n;
 }
 
+function originFrom(env: Record<string, string | undefined>, key: string, fallback: string): string {
+  const raw = env[key]?.trim();
+  if (!raw) return fallback;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`${key} must be an http(s) origin such as http://10.0.0.5:8080, got "${raw}"`);
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.pathname !== '/' || url.search || url.hash) {
+    throw new ConfigError(`${key} must be an http(s) origin such as http://10.0.0.5:8080, got "${raw}"`);
+  }
+  return url.origin;
+}
+
 function embedOriginsFrom(env: Record<string, string | undefined>, mode: ServerMode): EmbedOrigins {
   try {
     return parseEmbedOrigins(env.EMBED_ORIGINS, mode);
@@ -241,6 +258,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     renderAttempts: intFrom(env, 'RENDER_ATTEMPTS', 3, 1, 20),
     renderTimeoutS: intFrom(env, 'RENDER_TIMEOUT_S', 1800, 30, 86_400),
     rendererModule: env.RENDERER_MODULE?.trim() ? path.resolve(cwd, env.RENDERER_MODULE.trim()) : null,
+    renderAssetOrigin: originFrom(env, 'RENDER_ASSET_ORIGIN', `http://127.0.0.1:${intFrom(env, 'PORT', 8080, 0, 65535)}`),
   };
 }
 

@@ -20,6 +20,8 @@ export interface ChildRendererOptions {
   distDir: string;
   /** a module whose startRenderer() replaces the headless renderer (RENDERER_MODULE) */
   rendererModule: string | null;
+  /** the server the headless renderer fetches catalogue models and pictures from */
+  assetOrigin?: string;
   /** more environment for the child (tests) */
   env?: Record<string, string>;
 }
@@ -45,6 +47,7 @@ export class ChildRenderer implements Renderer {
   private process(): ChildProcess {
     if (this.child) return this.child;
     const env: NodeJS.ProcessEnv = { ...process.env, RENDER_DIST_DIR: this.options.distDir, ...this.options.env };
+    if (this.options.assetOrigin) env.RENDER_ASSET_ORIGIN = this.options.assetOrigin;
     if (this.options.rendererModule) env.RENDERER_MODULE = this.options.rendererModule;
     else delete env.RENDERER_MODULE;
     const child = fork(HOST, [], { execArgv: ['--import', 'tsx'], serialization: 'advanced', env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });

@@ -10,9 +10,11 @@ import type { HostReply, HostRequest } from './child-renderer';
 
 const distDir = process.env.RENDER_DIST_DIR ?? path.resolve('dist');
 const rendererModule = process.env.RENDERER_MODULE?.trim() || null;
+// without it models stay boxes: the headless page has no server of its own to fetch them from
+const assetOrigin = process.env.RENDER_ASSET_ORIGIN?.trim() || undefined;
 
 async function startRenderer(): Promise<Renderer> {
-  if (!rendererModule) return startHeadlessRenderer({ distDir });
+  if (!rendererModule) return startHeadlessRenderer({ distDir, ...(assetOrigin ? { assetOrigin } : {}) });
   const mod = (await import(pathToFileURL(path.resolve(rendererModule)).href)) as { startRenderer?: (o: { distDir: string }) => Promise<Renderer> };
   if (typeof mod.startRenderer !== 'function') throw new Error(`RENDERER_MODULE ${rendererModule} exports no startRenderer()`);
   return mod.startRenderer({ distDir });

@@ -43,7 +43,7 @@ export interface RenderRuntimeOptions {
   db: Db;
   storage: FileStorage;
   logger: Logger;
-  config: Pick<ServerConfig, 'renderWorkers' | 'renderAttempts' | 'renderTimeoutS' | 'rendererModule' | 'distDir'>;
+  config: Pick<ServerConfig, 'renderWorkers' | 'renderAttempts' | 'renderTimeoutS' | 'rendererModule' | 'distDir' | 'renderAssetOrigin'>;
   /** an already started queue (the server shares its own with its routes) */
   queue?: RenderQueue;
   /** how each loop gets its renderer; default a render child process (ChildRenderer) */
@@ -57,7 +57,7 @@ export async function startRenderRuntime(options: RenderRuntimeOptions): Promise
   const queue = options.queue ?? createRenderQueue(db, logger, renderQueuePolicy(config, db.kind));
   if (!options.queue) await queue.start();
   const startRenderer =
-    options.startRenderer ?? (async () => new ChildRenderer({ distDir: config.distDir, rendererModule: config.rendererModule }));
+    options.startRenderer ?? (async () => new ChildRenderer({ distDir: config.distDir, rendererModule: config.rendererModule, assetOrigin: config.renderAssetOrigin }));
   const count = options.workers ?? config.renderWorkers;
   const workers = Array.from({ length: count }, (_, n) => new RenderWorker({ db, storage, logger, queue, startRenderer, workerId: `${os.hostname()}:${process.pid}:${n + 1}`, timeoutMs: config.renderTimeoutS * 1000 }));
   for (const w of workers) w.start();

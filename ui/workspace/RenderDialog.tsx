@@ -19,7 +19,7 @@ import { showAuthorityTip, useAccess } from '../auth/access';
 import { notify } from '../notice';
 import { sceneText } from '../scene/messages';
 import { sceneSession } from '../scene/state';
-import { currentRenderCamera } from './render-camera';
+import { currentRenderView, type RenderView } from './render-camera';
 import { SceneDialog } from './SceneDialog';
 import './render-dialog.css';
 
@@ -58,6 +58,15 @@ function RenderDialog({ sceneId, onClose }: { readonly sceneId: number; readonly
   const [mode, setMode] = useState<RenderMode>('immediate');
   const [submitting, setSubmitting] = useState(false);
   const [viewing, setViewing] = useState<RenderJob | null>(null);
+  const [view, setView] = useState<RenderView | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    void currentRenderView().then((v) => live && setView(v));
+    return () => {
+      live = false;
+    };
+  }, []);
 
   const load = useCallback(
     (signal?: AbortSignal) => Promise.all([getRenderCoupons(api, { signal }), listRenderJobs(api, sceneId, { signal })]),
@@ -96,12 +105,11 @@ function RenderDialog({ sceneId, onClose }: { readonly sceneId: number; readonly
 
   const left = (r: RenderResolution, m: RenderMode) => coupons?.detail.find((d) => d.resolution === r && d.mode === m)?.count ?? 0;
   const chosenLeft = left(resolution, mode);
-  const camera = currentRenderCamera();
 
   async function submit() {
     setSubmitting(true);
     try {
-      await submitRender(api, { sceneId, camera, storeyId: null, resolution, mode });
+      await submitRender(api, { sceneId, camera: view?.camera ?? null, storeyId: view?.storeyId ?? null, resolution, mode });
       notify(t`渲染任务已提交`, { kind: 'success' });
       await refresh();
     } catch {
@@ -146,7 +154,7 @@ function RenderDialog({ sceneId, onClose }: { readonly sceneId: number; readonly
       <button type="button" className="button button--secondary" onClick={onClose}>
         <Trans>关闭</Trans>
       </button>
-      <button type="button" className="button button--primary" data-testid="render-submit" disabled={submitting || chosenLeft <= 0 || !coupons} onClick={() => void submit()}>
+      <button type="button" className="button button--primary" data-testid="render-submit" disabled={submitting || chosenLeft <= 0 || !coupons || !view} onClick={() => void submit()}>
         {submitting ? <Trans>正在提交…</Trans> : <Trans>提交渲染</Trans>}
       </button>
     </>
@@ -209,7 +217,7 @@ function RenderDialog({ sceneId, onClose }: { readonly sceneId: number; readonly
               </div>
             </div>
             <p className="render-dialog__camera">
-              {camera ? <Trans>视角：当前 3D 视图的相机</Trans> : <Trans>视角：方案的默认 3D 视角</Trans>}
+              {view?.camera ? <Trans>视角：当前 3D 视图的相机</Trans> : <Trans>视角：方案的默认 3D 视角</Trans>}
             </p>
           </section>
           <section className="render-dialog__jobs" aria-labelledby={`${id}-jobs`}>

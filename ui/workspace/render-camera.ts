@@ -1,7 +1,22 @@
 import type { RenderCamera } from '../../api';
+import { kernelState, kernelTrace } from '../kernel';
 
-// The camera a cloud render is taken from. The kernel does not report its 3D camera yet (the
-// render-engine work adds that); until then a render uses the scene's own default 3D view (null).
-export function currentRenderCamera(): RenderCamera | null {
-  return null;
+/** Where a cloud render is taken from: the 3D view's camera and the storey on show. */
+export interface RenderView {
+  /** null: the plan or an elevation is on show, so the render worker frames the storey from the bird eye */
+  readonly camera: RenderCamera | null;
+  readonly storeyId: string | null;
+}
+
+// Asked when the render dialog opens: the dialog covers the view, so the camera the designer
+// framed is the one they mean. A kernel that cannot answer (not started, no WebGL2) renders the
+// storey's default view rather than refusing the job.
+export async function currentRenderView(): Promise<RenderView> {
+  const storeyId = kernelState.currentStoreyId ?? null;
+  if (kernelState.status !== 'ready') return { camera: null, storeyId };
+  try {
+    return { camera: await kernelTrace.viewCamera(), storeyId };
+  } catch {
+    return { camera: null, storeyId };
+  }
 }
