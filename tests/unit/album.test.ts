@@ -57,13 +57,13 @@ describe('album source', () => {
 
   it('deletes each kind where it is listed', async () => {
     const { client, asked } = clientWith({
-      '/api/render/album/r%201': { status: 200, body: { retcode: 0, retdata: null } },
+      '/api/render/jobs/r%201': { status: 200, body: { retcode: 0, retdata: null } },
       '/api/panos/p1': { status: 200, body: { retcode: 0, retdata: null } },
     });
     const source = serverAlbumSource(client);
     await source.remove(image('r 1', 'render', '2026-11-20T10:00:00Z'));
     await source.remove(image('p1', 'pano', '2026-11-20T10:00:00Z'));
-    expect(asked).toEqual(['DELETE /api/render/album/r%201', 'DELETE /api/panos/p1']);
+    expect(asked).toEqual(['DELETE /api/render/jobs/r%201', 'DELETE /api/panos/p1']);
     await expect(source.remove(image('gone', 'pano', '2026-11-20T10:00:00Z'))).rejects.toMatchObject({ status: 404 });
   });
 });

@@ -8,6 +8,8 @@ import type { AlbumImage } from '../../protocol/album';
 
 export const RENDER_ALBUM_PATH = 'render/album';
 export const PANO_LIST_PATH = 'panos';
+/** a render is deleted as its job (docs/rendering.md: DELETE /api/render/jobs/{id}) */
+export const RENDER_JOB_PATH = 'render/jobs';
 
 /** The album's pictures of a scene, and how to delete one. The album screen is given one. */
 export interface AlbumSource {
@@ -58,8 +60,9 @@ export function serverAlbumSource(client: ApiClient): AlbumSource {
       );
     },
     async remove(image) {
-      // Each kind is deleted where it is listed: DELETE /api/render/album/<id>, /api/panos/<id>.
-      const path = image.kind === 'pano' ? PANO_LIST_PATH : RENDER_ALBUM_PATH;
+      // A render's picture goes with its job (DELETE /api/render/jobs/<id>); a panorama is
+      // deleted where it is listed (DELETE /api/panos/<id>).
+      const path = image.kind === 'pano' ? PANO_LIST_PATH : RENDER_JOB_PATH;
       await client.delete(`${path}/${encodeURIComponent(image.id)}`, undefined, { silent: true });
     },
   };
