@@ -5,6 +5,7 @@ import { expect, test, type Locator, type Page, type Route } from '@playwright/t
 import { unzipSync } from 'fflate';
 import { DEFAULT_PRICE_LIST } from '../../protocol/price-list-default';
 import { settled, view } from './support/canvas';
+import { saveNew } from './support/scheme';
 import { openWorkspace } from './support/workspace';
 
 // Issue 20, albums and downloads: 更多 → 图册 lists the scheme's renders and panoramas newest
@@ -13,9 +14,10 @@ import { openWorkspace } from './support/workspace';
 // that cannot be fetched: 图片下载失败), and makes the design album PDF, read back by pdf.js and
 // poppler's pdfinfo, then paged through in the PDF viewer and saved as PNG.
 //
-// The render-job and panorama services are built on other branches: here the two list endpoints
-// (and the DELETE of a picture) answer through page.route with what they will serve, AlbumImage
-// rows in the usual envelope; the pictures are real JPEGs of the 3D view of the scheme.
+// Here the two list endpoints (and the DELETE of a render) answer through page.route, AlbumImage
+// rows in the usual envelope, so that the order, the kinds and a picture that fails are exact; the
+// pictures are real JPEGs of the 3D view of the scheme. render.spec.ts goes through the real
+// services: a rendered still and a panorama in the album, downloaded and deleted.
 // One account has one live session: this spec alone signs in as BCLS/reviewer.
 
 const WHO = { project: 'BCLS', account: 'reviewer', password: 'Review@2026' } as const;
@@ -34,17 +36,6 @@ interface Served {
 
 function topBarButton(page: Page, name: string): Locator {
   return page.getByRole('banner').getByRole('button', { name, exact: true });
-}
-
-async function saveNew(page: Page, name: string): Promise<void> {
-  const save = topBarButton(page, '保存');
-  await expect(save).toBeEnabled({ timeout: 30_000 });
-  await save.click();
-  const dialog = page.getByRole('dialog', { name: '保存方案' });
-  await dialog.getByLabel('方案名称').fill(name);
-  await dialog.getByRole('button', { name: '保存', exact: true }).click();
-  await expect(page.getByText('保存成功')).toBeVisible({ timeout: 60_000 });
-  await expect(dialog).toBeHidden();
 }
 
 /** The view as a JPEG, and a 100 x 100 thumbnail of it (centre crop), both made by the browser. */
@@ -106,7 +97,7 @@ test('album: renders and panoramas, full size, delete, zip download; the design 
   if (await prompt.isVisible()) await prompt.getByRole('button', { name: '不保存' }).click();
   await expect(imported).toBeVisible({ timeout: 30_000 });
   const scheme = `图册方案 ${Date.now()}`;
-  await saveNew(page, scheme);
+  await saveNew(page, scheme, 60_000);
 
   // The pictures the two services would list: three renders and a panorama of the view.
   const shots = [await viewJpeg(page, 16 / 9)];
@@ -125,14 +116,13 @@ test('album: renders and panoramas, full size, delete, zip download; the design 
   let listed = [...served];
   const broken = new Set<string>();
   const envelope = (retdata: unknown) => ({ status: 200, contentType: 'application/json', body: JSON.stringify({ retcode: 0, retmsg: 'ok', retdata }) });
-  await page.route(/\/api\/render\/album(\/[^/?]+)?(\?.*)?$/, (route: Route) => {
-    const url = new URL(route.request().url());
-    if (route.request().method() === 'DELETE') {
-      const id = decodeURIComponent(url.pathname.split('/').pop()!);
-      listed = listed.filter((s) => s.id !== id);
-      return route.fulfill(envelope(null));
-    }
-    return route.fulfill(envelope(listed.filter((s) => s.kind === 'render').map(asJson)));
+  await page.route(/\/api\/render\/album(\?.*)?$/, (route: Route) => route.fulfill(envelope(listed.filter((s) => s.kind === 'render').map(asJson))));
+  // a render's picture is deleted as its job
+  await page.route(/\/api\/render\/jobs\/[^/?]+$/, (route: Route) => {
+    if (route.request().method() !== 'DELETE') return route.fallback();
+    const id = decodeURIComponent(new URL(route.request().url()).pathname.split('/').pop()!);
+    listed = listed.filter((s) => s.id !== id);
+    return route.fulfill(envelope(null));
   });
   await page.route(/\/api\/panos(\?.*)?$/, (route) => route.fulfill(envelope(listed.filter((s) => s.kind === 'pano').map(asJson))));
   await page.route(/\/e2e-album\//, (route) => {

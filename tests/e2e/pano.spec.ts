@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { decodePng, type Image } from './support/png';
 import { differingFraction, distinctColours, fractionWhere } from './support/pixels';
 import { isWallColour } from './support/scene-colours';
+import { makePanorama, saveNew } from './support/scheme';
 import { openWorkspace } from './support/workspace';
 
 // Issue 20, panoramas: the designer saves a scheme, takes two panoramas of its room from points
@@ -19,45 +20,6 @@ async function keep(target: Locator, name: string): Promise<Image> {
   fs.mkdirSync(SHOTS, { recursive: true });
   fs.writeFileSync(`${SHOTS}/${name}.png`, png);
   return decodePng(png);
-}
-
-async function saveNew(page: Page, name: string): Promise<void> {
-  const save = page.getByRole('banner').getByRole('button', { name: '保存', exact: true });
-  await expect(save).toBeEnabled({ timeout: 30_000 });
-  await save.click();
-  const dialog = page.getByRole('dialog', { name: '保存方案' });
-  await dialog.getByLabel('方案名称').fill(name);
-  await dialog.getByRole('button', { name: '保存', exact: true }).click();
-  await expect(page.getByText('保存成功')).toBeVisible();
-  await expect(dialog).toBeHidden();
-}
-
-/** Opens 生成全景, picks the point at (fx, fy) of the plan view, makes a 2K panorama and shares it; returns its id and code. */
-async function makePanorama(page: Page, fx: number, fy: number): Promise<{ id: string; code: string }> {
-  await page.getByTestId('pano-open').click();
-  const dialog = page.getByRole('dialog', { name: '生成全景' });
-  await expect(dialog.getByTestId('pano-make')).toBeDisabled();
-  await dialog.getByTestId('pano-pick').click();
-  const layer = page.getByTestId('pano-pick-layer');
-  const box = (await layer.boundingBox())!;
-  await layer.click({ position: { x: box.width * fx, y: box.height * fy } });
-  await expect(dialog.getByText(/房间内的点：/)).toBeVisible();
-  await dialog.getByRole('button', { name: '2K', exact: true }).click();
-  const started = Date.now();
-  await dialog.getByTestId('pano-make').click();
-  const result = dialog.getByTestId('pano-result');
-  await expect(result).toBeVisible({ timeout: 120_000 });
-  test.info().annotations.push({ type: '2K panorama made and stored (ms)', description: String(Date.now() - started) });
-  const id = (await result.getAttribute('data-pano-id'))!;
-  await expect(dialog.getByRole('img', { name: '全景图缩略图' })).toBeVisible();
-  await dialog.getByRole('button', { name: '分享', exact: true }).click();
-  const link = dialog.getByTestId('pano-share-link');
-  await expect(link).toHaveValue(/\/pano\?code=[A-Z2-9]{10}$/);
-  await expect(dialog.getByTestId('pano-qr')).toBeVisible();
-  const code = (await link.inputValue()).split('code=')[1]!;
-  await dialog.getByRole('button', { name: '关闭对话框' }).click();
-  await expect(dialog).toBeHidden();
-  return { id, code };
 }
 
 /** The viewer's canvas once its picture is drawn. */

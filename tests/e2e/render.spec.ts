@@ -1,5 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import fs from 'node:fs';
+import { unzipSync } from 'fflate';
+import { makePanorama, saveNew } from './support/scheme';
 import { openWorkspace } from './support/workspace';
 
 // Issue 20, cloud rendering: a designer with cloudRender saves a scheme, opens 渲染, sees the
@@ -8,7 +10,8 @@ import { openWorkspace } from './support/workspace';
 // went down by one. The server renders with RENDERER_MODULE (playwright.config.ts: the test
 // renderer by default; E2E_RENDERER_MODULE= with nothing after it runs the real path tracer, whose
 // 540P takes longer, hence the long wait). One account has one live session: this spec alone
-// signs in as deson/admin.
+// signs in as deson/admin. Then the album (更多 → 图册) with real data: the still and a panorama of
+// the room, newest first, both downloaded as one zip and read back, and the still deleted there.
 
 const WHO = { project: 'deson', account: 'admin', password: 'Admin@2026' } as const;
 const SHOTS = process.env.RENDER_SHOTS_DIR ?? '';
@@ -19,20 +22,9 @@ async function shot(target: Page | Locator, name: string): Promise<void> {
   await target.screenshot({ path: `${SHOTS}/${name}.png` });
 }
 
-async function saveNew(page: Page, name: string): Promise<void> {
-  const save = page.getByRole('banner').getByRole('button', { name: '保存', exact: true });
-  await expect(save).toBeEnabled({ timeout: 30_000 });
-  await save.click();
-  const dialog = page.getByRole('dialog', { name: '保存方案' });
-  await dialog.getByLabel('方案名称').fill(name);
-  await dialog.getByRole('button', { name: '保存', exact: true }).click();
-  await expect(page.getByText('保存成功')).toBeVisible();
-  await expect(dialog).toBeHidden();
-}
-
-test('render a 540P still of a saved scheme and see it in the album', async ({ page }) => {
+test('render a 540P still, see it in the album beside a panorama, download both as a zip, delete it', async ({ page }) => {
   test.setTimeout(600_000);
-  await openWorkspace(page, WHO);
+  const canvas = await openWorkspace(page, WHO);
   const renderButton = page.getByRole('navigation', { name: '主菜单' }).locator('[data-menu="Render"]');
 
   // A scheme never saved has nothing to render yet.
@@ -82,7 +74,7 @@ test('render a 540P still of a saved scheme and see it in the album', async ({ p
   const token = (await page.context().cookies()).find((c) => c.name === 'token')?.value ?? '';
   const auth = { Authorization: `Bearer ${token}` };
   const album = (await (await page.request.get(`/api/render/album?sceneId=${sceneId}`, { headers: auth })).json()) as {
-    retdata: { kind: string; url: string; thumbUrl: string; width: number; height: number; label: string }[];
+    retdata: { id: string; kind: string; url: string; thumbUrl: string; width: number; height: number; label: string }[];
   };
   expect(album.retdata).toHaveLength(1);
   expect(album.retdata[0]).toMatchObject({ kind: 'render', width: 960, height: 540, label: '540P' });
@@ -94,4 +86,43 @@ test('render a 540P still of a saved scheme and see it in the album', async ({ p
     data: { member_info: { immediateRenderNum: number } };
   };
   expect(profile.data.member_info.immediateRenderNum).toBe(9);
+  await dialog.getByRole('button', { name: '关闭', exact: true }).click();
+  await expect(dialog).toBeHidden();
+
+  // a panorama of the room, its point picked on the plan
+  await canvas.focus();
+  await page.keyboard.press('Control+2');
+  await page.waitForTimeout(1500);
+  const pano = await makePanorama(page, 0.5, 0.5);
+
+  // the album: the panorama (newer) before the still, each a 100 x 100 thumbnail
+  const renderId = album.retdata[0]!.id;
+  await page.getByRole('banner').getByRole('button', { name: '更多', exact: true }).click();
+  await page.getByRole('menuitem', { name: '图册' }).click();
+  const albumDialog = page.getByRole('dialog', { name: '图册' });
+  const items = albumDialog.getByTestId('album-item');
+  await expect(items).toHaveCount(2);
+  expect(await items.evaluateAll((els) => els.map((e) => e.getAttribute('data-id')))).toEqual([pano.id, renderId]);
+  await expect.poll(() => items.locator('img').evaluateAll((els) => els.map((e) => (e as HTMLImageElement).naturalWidth))).toEqual([100, 100]);
+  await shot(albumDialog, 'album-real');
+
+  // both downloaded as one zip: 1.jpg the panorama, 2.jpg the still, byte for byte what the server serves
+  await items.nth(0).getByRole('checkbox').check();
+  await items.nth(1).getByRole('checkbox').check();
+  const zipped = page.waitForEvent('download');
+  await albumDialog.getByRole('button', { name: '下载 (2)' }).click();
+  const files = unzipSync(new Uint8Array(fs.readFileSync((await (await zipped).path())!)));
+  expect(Object.keys(files).sort()).toEqual(['1.jpg', '2.jpg']);
+  const served = async (url: string) => Buffer.from(await (await page.request.get(url)).body());
+  expect(Buffer.from(files['1.jpg']!).equals(await served(`/api/panos/${pano.id}/image`))).toBe(true);
+  expect(Buffer.from(files['2.jpg']!).equals(await served(album.retdata[0]!.url))).toBe(true);
+
+  // the still deleted from the album: gone from the list, the job and its picture too
+  await items.nth(1).hover();
+  await items.nth(1).getByRole('button', { name: /^删除/ }).click();
+  await page.getByRole('alertdialog', { name: '删除图片' }).getByRole('button', { name: '删除' }).click();
+  await expect(items).toHaveCount(1);
+  const after = (await (await page.request.get(`/api/render/album?sceneId=${sceneId}`, { headers: auth })).json()) as { retdata: unknown[] };
+  expect(after.retdata).toHaveLength(0);
+  expect((await page.request.get(album.retdata[0]!.url)).status()).toBe(404);
 });
