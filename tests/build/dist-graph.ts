@@ -13,7 +13,7 @@ export interface ModuleRefs {
   readonly imports: string[];
   /** the static imports and re-exports alone: what must load before this file runs */
   readonly staticImports: string[];
-  /** new URL('x.js', import.meta.url): assets handed elsewhere (workers), not loaded by this thread */
+  /** new URL('x.js', import.meta.url) and new Worker('/x.js'): assets handed elsewhere (workers), not loaded by this thread */
   readonly urls: string[];
 }
 
@@ -82,6 +82,10 @@ export function moduleRefs(fileName: string, code: string): ModuleRefs {
     } else if (ts.isNewExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'URL') {
       const s = stringValue(node.arguments?.[0]);
       if (s !== null && isImportMetaUrl(node.arguments?.[1], sf)) urls.push(s);
+    } else if (ts.isNewExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'Worker') {
+      // vite's ?worker imports start their chunk by its base-relative address: new Worker(`/assets/x.js`)
+      const s = stringValue(node.arguments?.[0]);
+      if (s !== null) urls.push(s);
     }
     ts.forEachChild(node, visit);
   };
@@ -180,9 +184,20 @@ export function newerThanChrome80(fileName: string, code: string): SyntaxFinding
       report('using declarations', node);
     }
     const nested = inFunction || ts.isFunctionLike(node) || ts.isClassStaticBlockDeclaration(node);
-    ts.forEachChild(node, (child) => visit(child, nested));
+    // children pushed in reverse so they are visited in source order
+    const children: ts.Node[] = [];
+    ts.forEachChild(node, (child) => {
+      children.push(child);
+    });
+    for (let i = children.length - 1; i >= 0; i--) stack.push([children[i]!, nested]);
   };
-  visit(sf, false);
+  // An explicit stack, not recursion: bundled libraries (pdf.js's worker) hold expression chains
+  // thousands of operators deep, past the call stack.
+  const stack: [ts.Node, boolean][] = [[sf, false]];
+  while (stack.length > 0) {
+    const [node, inFunction] = stack.pop()!;
+    visit(node, inFunction);
+  }
   return found;
 }
 

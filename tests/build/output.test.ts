@@ -24,6 +24,8 @@ const read = (p: string): string => fs.readFileSync(p, 'utf8');
 
 let mainThread: Graph;
 let worker: Graph;
+/** render.html: the headless renderer's page (server/render/headless.ts), no user ever loads it */
+let renderPage: Graph;
 
 beforeAll(() => {
   const index = path.join(distDir, 'index.html');
@@ -32,6 +34,8 @@ beforeAll(() => {
   if (entries.length === 0) throw new Error('dist/index.html loads no module script');
   mainThread = crawl(distDir, entries);
   worker = crawl(distDir, [...mainThread.urlRefs].filter((p) => /\.m?js$/.test(p)));
+  const render = path.join(distDir, 'render.html');
+  renderPage = fs.existsSync(render) ? crawl(distDir, htmlEntries(distDir, read(render))) : { files: new Set(), urlRefs: new Set() };
 });
 
 describe('main thread vs kernel worker', () => {
@@ -51,9 +55,12 @@ describe('main thread vs kernel worker', () => {
     expect(starter, 'no `new Worker(` in the main-thread chunks').toBe(true);
   });
 
-  it('every built JS file is accounted for: loaded by the page or by the worker', () => {
+  it('every built JS file is accounted for: loaded by the page, by a worker, or by the headless render page', () => {
     // A chunk reached in a way this crawler does not know would escape the three.js check.
-    const orphans = listJs(distDir).filter((f) => !mainThread.files.has(f) && !worker.files.has(f));
+    expect(renderPage.files.size, 'dist/render.html loads no module script').toBeGreaterThan(0);
+    const renderWorkers = crawl(distDir, [...renderPage.urlRefs].filter((p) => /\.m?js$/.test(p)));
+    const reached = (f: string) => mainThread.files.has(f) || worker.files.has(f) || renderPage.files.has(f) || renderWorkers.files.has(f);
+    const orphans = listJs(distDir).filter((f) => !reached(f));
     expect(orphans.map(rel)).toEqual([]);
   });
 
@@ -99,6 +106,10 @@ describe('heavy libraries load lazily', () => {
     const refs = moduleRefs('x.js', 'import{a}from"./a.js";export*from"./b.js";const c=()=>import(`./c.js`);');
     expect(refs.staticImports).toEqual(['./a.js', './b.js']);
     expect(refs.imports).toEqual(['./a.js', './b.js', './c.js']);
+    // a worker started by address is handed elsewhere, not loaded here
+    const started = moduleRefs('y.js', 'function w(e){return new Worker(`/assets/w.js`,{type:`module`})}const u=new URL("./k.js",import.meta.url);');
+    expect(started.urls).toEqual(['/assets/w.js', './k.js']);
+    expect(started.imports).toEqual([]);
   });
 });
 

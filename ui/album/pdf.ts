@@ -1,16 +1,17 @@
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist';
 
 // pdfjs-dist, loaded only when a PDF is first shown: the library (~400 kB) and its worker are
-// chunks of their own, never in the workspace's bundle. Vite gives the worker file an address
-// (?url), and pdfjs starts its module worker from there.
+// chunks of their own, never in the workspace's bundle. The worker is bundled by Vite (?worker)
+// rather than copied as shipped (?url): pdfjs ships syntax newer than the Chrome 80 the build
+// targets, and only a bundled chunk is lowered. One worker serves every document (workerPort).
 
 type Pdfjs = typeof import('pdfjs-dist');
 let loading: Promise<Pdfjs> | null = null;
 
 export function loadPdfjs(): Promise<Pdfjs> {
-  loading ??= Promise.all([import('pdfjs-dist'), import('pdfjs-dist/build/pdf.worker.min.mjs?url')])
+  loading ??= Promise.all([import('pdfjs-dist'), import('pdfjs-dist/build/pdf.worker.mjs?worker')])
     .then(([pdfjs, worker]) => {
-      pdfjs.GlobalWorkerOptions.workerSrc = worker.default;
+      pdfjs.GlobalWorkerOptions.workerPort = new worker.default();
       return pdfjs;
     })
     .catch((e: unknown) => {
