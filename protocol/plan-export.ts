@@ -1,8 +1,8 @@
 // The open scene's plan as another tool reads it (issue 18: export to IFC4): per storey its walls,
-// the doors and windows in them and its rooms, in the product's own terms. The kernel collects it
+// the doors and windows in them, its rooms and its floor openings, in the product's own terms. The kernel collects it
 // (kernel-worker/import/plan-data.ts), the plan-file worker writes the file
 // (kernel-worker/import/ifc-export.ts). Units are millimetres, plan x east and y north.
-import type { OpeningKind, Vec2, WallType } from './records';
+import type { FloorOpeningKind, OpeningKind, Vec2, WallType } from './records';
 
 export interface ExportedWall {
   readonly id: string;
@@ -42,6 +42,16 @@ export interface ExportedRoom {
   readonly height: number;
 }
 
+/** A stairwell or void in the storey's floor (a floorOpening record). */
+export interface ExportedFloorOpening {
+  readonly id: string;
+  readonly kind: FloorOpeningKind;
+  /** counter-clockwise, as the record holds it */
+  readonly outline: readonly Vec2[];
+  /** the record's name, when it has one */
+  readonly name?: string;
+}
+
 export interface ExportedStorey {
   readonly id: string;
   readonly name: string;
@@ -51,6 +61,7 @@ export interface ExportedStorey {
   readonly walls: readonly ExportedWall[];
   readonly openings: readonly ExportedOpening[];
   readonly rooms: readonly ExportedRoom[];
+  readonly floorOpenings: readonly ExportedFloorOpening[];
 }
 
 export interface ExportedPlan {

@@ -2,8 +2,9 @@
 // (IfcWall with an axis and a rectangle swept up by the wall's height), a floor slab and a space
 // per room (IfcSlab and IfcSpace from the room's outline; the space's LongName is the room's name,
 // its ObjectType the room type), doors and windows (an IfcOpeningElement voiding the wall, filled
-// by an IfcDoor or IfcWindow with OverallWidth / OverallHeight, placed at the sill height). Lengths
-// in millimetres, areas in m².
+// by an IfcDoor or IfcWindow with OverallWidth / OverallHeight, placed at the sill height), floor
+// openings (an IfcOpeningElement voiding each room slab it cuts, see floorOpening()). Lengths in
+// millimetres, areas in m².
 //
 // Written with web-ifc's own writer (IfcAPI.CreateModel / WriteLine / SaveModel and the IFC4 entity
 // classes), not STEP text of our own: the entity classes check the attribute order and types
@@ -11,8 +12,9 @@
 // STEP wants them, and it writes the IFC4 header. web-ifc is already the import's reader, loaded
 // in the plan-file worker only when a file is read or written, so nothing of it reaches the main
 // bundle. The tests read the files back with web-ifc in node and import them with plan.import.
-import type { ExportedOpening, ExportedPlan, ExportedStorey, ExportedWall } from '../../protocol/plan-export';
+import type { ExportedFloorOpening, ExportedOpening, ExportedPlan, ExportedStorey, ExportedWall } from '../../protocol/plan-export';
 import type { Vec2 } from '../../protocol/records';
+import { counterClockwise, openingOverlap } from '../geometry/floor-openings';
 import { signedArea } from '../geometry/polygon';
 import { loadWebIfc, type ReadIfcOptions } from './ifc';
 
@@ -29,6 +31,14 @@ const LEAF_THICKNESS = 60;
 
 /** The wall hole (垭口, catalogues.md §3 kind 7) is an opening with nothing in it. */
 const WALL_HOLE = 7;
+/** A floor opening cuts a room's slab where they share more than this (mm²): not where they only touch. */
+const SLAB_OVERLAP = 1;
+
+/**
+ * A floor opening's ObjectType, by kind: how the importer (./ifc.ts) tells a stairwell from a
+ * void, as it reads an opening named or typed as a stair's in any file.
+ */
+const FLOOR_OPENING_TYPE = { stair: 'Stairwell', void: 'Void' } as const;
 
 /** The door's operation type (IFC4 IfcDoorTypeOperationEnum) for its kind; the importer reads it back. */
 function doorOperation(I: Ifc4, o: ExportedOpening) {
@@ -79,6 +89,13 @@ export function writeIfc(w: WebIfc, api: IfcApi, plan: ExportedPlan, options: Wr
   } finally {
     api.CloseModel(model);
   }
+}
+
+/** A floor slab written, and the ring it covers (plan mm, counter-clockwise). */
+interface Slab {
+  readonly element: InstanceType<Ifc4['IfcSlab']>;
+  readonly placement: InstanceType<Ifc4['IfcLocalPlacement']>;
+  readonly ring: readonly Vec2[];
 }
 
 class PlanWriter {
@@ -140,16 +157,15 @@ class PlanWriter {
       if (fill) contained.push(fill);
     }
     const spaces: InstanceType<Ifc4['IfcSpace']>[] = [];
+    const slabs: Slab[] = [];
     s.rooms.forEach((room, i) => {
       const outline = room.outline;
       if (outline.length < 3) return;
       // IFC profiles run counter-clockwise like the records' outlines; a clockwise one is turned.
-      const ring = signedArea(outline) < 0 ? [...outline].reverse() : [...outline];
-      const slabPlacement = this.placement(placement, 0, 0, -SLAB_THICKNESS);
-      const slab = this.put(
-        new I.IfcSlab(this.guid(), null, this.label(room.name), null, null, slabPlacement, this.shape([this.bodyOf(this.extrusion(this.ringProfile(ring), SLAB_THICKNESS))]), this.id(room.id), I.IfcSlabTypeEnum.FLOOR),
-      );
-      contained.push(slab);
+      const ring = counterClockwise(outline);
+      const slab = this.slab(ring, room.name, room.id, placement);
+      slabs.push(slab);
+      contained.push(slab.element);
       const spacePlacement = this.placement(placement, 0, 0, 0);
       const space = this.put(
         new I.IfcSpace(
@@ -172,9 +188,59 @@ class PlanWriter {
       this.properties(space, 'Qto_SpaceBaseQuantities', [], [['GrossFloorArea', area]]);
       if (room.roomType !== 0) this.properties(space, 'Pset_Yfang_Room', [['RoomType', new I.IfcInteger(room.roomType)]]);
     });
+    for (const o of s.floorOpenings) contained.push(...this.floorOpening(o, slabs, placement));
     if (contained.length > 0) this.put(new I.IfcRelContainedInSpatialStructure(this.guid(), null, null, null, contained, storey));
     if (spaces.length > 0) this.relate(storey, spaces);
     return storey;
+  }
+
+  /** A floor slab (FLOOR) of the ring (counter-clockwise), its top at the storey's floor level. */
+  private slab(ring: readonly Vec2[], name: string, tag: string, storeyPlacement: InstanceType<Ifc4['IfcLocalPlacement']>): Slab {
+    const I = this.I;
+    const placement = this.placement(storeyPlacement, 0, 0, -SLAB_THICKNESS);
+    const body = this.shape([this.bodyOf(this.extrusion(this.ringProfile(ring), SLAB_THICKNESS))]);
+    const element = this.put(new I.IfcSlab(this.guid(), null, this.label(name), null, null, placement, body, this.id(tag), I.IfcSlabTypeEnum.FLOOR));
+    return { element, placement, ring };
+  }
+
+  /**
+   * A stairwell or void: an IfcOpeningElement (the outline swept through the slab) voiding each
+   * room slab it overlaps, as ArchiCAD and Revit write slab openings. IFC4 lets an opening void
+   * one element only, so an opening across two rooms is two opening elements of the same outline
+   * (the importer reads them as one). Its kind rides in ObjectType (FLOOR_OPENING_TYPE), its name
+   * in Name. No IfcStair is written: the plan holds the well, not the flight, and a stair body
+   * made up here would show in other tools as a real one; a stairwell on the lowest storey would
+   * have no storey below to stand on either.
+   *
+   * An opening over no room slab (drawn outside the rooms, across a wall) still needs an element
+   * to void, or it is lost to every reader: it gets a slab of its own outline, cut whole by it, so
+   * the file adds no floor where the plan has none. Returns such slabs (the storey contains them).
+   */
+  private floorOpening(o: ExportedFloorOpening, slabs: readonly Slab[], storeyPlacement: InstanceType<Ifc4['IfcLocalPlacement']>): InstanceType<Ifc4['IfcSlab']>[] {
+    const I = this.I;
+    const ring = counterClockwise(o.outline);
+    const hosts = slabs.filter((slab) => openingOverlap(ring, slab.ring) > SLAB_OVERLAP);
+    const own = hosts.length === 0 ? this.slab(ring, o.name ?? FLOOR_OPENING_TYPE[o.kind], o.id, storeyPlacement) : null;
+    if (own) hosts.push(own);
+    for (const host of hosts) {
+      const placement = this.placement(host.placement, 0, 0, -VOID_SLACK);
+      const body = this.shape([this.bodyOf(this.extrusion(this.ringProfile(ring), SLAB_THICKNESS + 2 * VOID_SLACK))]);
+      const opening = this.put(
+        new I.IfcOpeningElement(
+          this.guid(),
+          null,
+          this.label(o.name ?? FLOOR_OPENING_TYPE[o.kind]),
+          null,
+          this.label(FLOOR_OPENING_TYPE[o.kind]),
+          placement,
+          body,
+          this.id(o.id),
+          I.IfcOpeningElementTypeEnum.OPENING,
+        ),
+      );
+      this.put(new I.IfcRelVoidsElement(this.guid(), null, null, null, host.element, opening));
+    }
+    return own ? [own.element] : [];
   }
 
   private wall(wall: ExportedWall, storeyPlacement: InstanceType<Ifc4['IfcLocalPlacement']>) {

@@ -2,9 +2,11 @@
 // tessellation, so every way an authoring tool describes a wall (axis and layers, footprint
 // profile, boundary representation, clipped ends) reads the same: the wall is fitted to its plan
 // footprint (./fit.ts). Storeys, doors and windows (with the wall they void), and spaces' names
-// come from the file's relationships. Openings that void a slab are voids in that slab's storey;
-// a stair (IfcStair, else its IfcStairFlights) cuts a stairwell in the floor of the storey above
-// its own (where the slab there has an opening over it, that opening is the stairwell). web-ifc is loaded only when a file is imported.
+// come from the file's relationships. Openings that void a slab are voids in that slab's storey
+// (stairwells where their ObjectType, else Name, says stair: this product's export writes
+// 'Stairwell'); a stair (IfcStair, else its IfcStairFlights) cuts a stairwell in the floor of the
+// storey above its own (where the slab there has an opening over it, that opening is the
+// stairwell). web-ifc is loaded only when a file is imported.
 import type { PlanOpeningInput, PlanWallInput } from '../../protocol/commands';
 import { intersectionArea } from '../geometry/clip';
 import {
@@ -207,6 +209,17 @@ export function convexHull(points: readonly Vec2[]): Vec2[] {
     upper.push(p);
   }
   return [...lower.slice(0, -1), ...upper.slice(0, -1)];
+}
+
+/** Slab openings sharing more than this fraction of the larger's area are one hole cut through several slabs. */
+const SAME_HOLE = 0.98;
+/** Words that make a slab opening a stairwell (this product's export types them 'Stairwell'). */
+const STAIR_WORDS = /stair|楼梯/i;
+
+/** A slab opening typed (ObjectType, else named) as a stair's is a stairwell, any other a void. */
+function slabOpeningKind(line: { Name?: Attr; ObjectType?: Attr }): FloorOpeningKind {
+  const type = text(line.ObjectType).trim();
+  return STAIR_WORDS.test(type || text(line.Name)) ? 'stair' : 'void';
 }
 
 const SLAB_TYPES = ['IFCSLAB', 'IFCSLABSTANDARDCASE', 'IFCSLABELEMENTEDCASE'] as const;
@@ -495,7 +508,17 @@ function readModel(api: IfcApi, model: number, w: WebIfc, schema: string, progre
       skip('noGeometry', 'IfcOpeningElement');
       continue;
     }
-    draftFor(slab).holes.push({ outline, kind: 'void' });
+    const kind = slabOpeningKind(api.GetLine(model, opening) as { Name?: Attr; ObjectType?: Attr });
+    const draft = draftFor(slab);
+    // One hole cut through several slabs (a finish slab over the structure, two rooms' slabs: an
+    // opening voids one element only) is one opening element per slab, all of one outline.
+    const area = intersectionArea(outline, outline);
+    const same = draft.holes.find((h) => intersectionArea(h.outline, outline) > SAME_HOLE * Math.max(area, intersectionArea(h.outline, h.outline)));
+    if (same) {
+      if (kind === 'stair') same.kind = 'stair';
+      continue;
+    }
+    draft.holes.push({ outline, kind });
   }
   const byElevation = [...drafts.values()].sort((a, b) => a.elevation - b.elevation);
   for (const id of [...stairParts, ...flights]) {

@@ -1,7 +1,7 @@
 // The open scene's plan as data for another tool (protocol/plan-export.ts): what the IFC export
 // writes. Read from the records only (no derived geometry), so it is cheap and the same whichever
 // view is open.
-import type { ExportedOpening, ExportedPlan, ExportedRoom, ExportedStorey, ExportedWall } from '../../protocol/plan-export';
+import type { ExportedFloorOpening, ExportedOpening, ExportedPlan, ExportedRoom, ExportedStorey, ExportedWall } from '../../protocol/plan-export';
 import { isWindowKind } from '../commands/opening';
 import type { RecordReader } from '../document/store';
 import { roomLabel, roomTypeName } from '../render/room-names';
@@ -24,7 +24,10 @@ export function planData(records: Pick<RecordReader, 'ofType' | 'referring'>): E
       const rooms = records.referring(s.id, 'room').map(
         (r): ExportedRoom => ({ id: r.id, name: roomLabel(r, 'zh'), roomType: r.roomType, typeName: r.roomType === 0 ? '' : roomTypeName(r.roomType, 'zh'), outline: r.outline, height: r.height }),
       );
-      return { id: s.id, name: s.name, elevation: s.elevation, height: s.layerHeight, walls, openings, rooms };
+      const floorOpenings = records
+        .referring(s.id, 'floorOpening')
+        .map((o): ExportedFloorOpening => ({ id: o.id, kind: o.kind, outline: o.outline, ...(o.name !== undefined && { name: o.name }) }));
+      return { id: s.id, name: s.name, elevation: s.elevation, height: s.layerHeight, walls, openings, rooms, floorOpenings };
     }),
   };
 }

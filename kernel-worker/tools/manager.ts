@@ -1,12 +1,12 @@
 import type { ForwardedInput, KeyInput, PointerInput, WheelInput } from '../../protocol/input';
 import { batchEntry, type CommandArgs, type PlanOpeningInput, type PlanWallInput } from '../../protocol/commands';
 import { jsonEqual } from '../../protocol/patch';
-import type { OpeningRecord, PlanFrame, RoomRecord, SceneRecord, ToolName, ToolPreview, Vec2, WallRecord } from '../../protocol/records';
+import type { FloorOpeningRecord, OpeningRecord, PlanFrame, RoomRecord, SceneRecord, ToolName, ToolPreview, Vec2, WallRecord } from '../../protocol/records';
 import { KernelCommandError, KernelRefusal, type RefusalReason } from '../../protocol/errors';
 import { editShortcut } from '../commands/shortcuts';
 import { snapCabinet, snapFootprint } from '../geometry/furnish';
 import { clampOpening } from '../geometry/openings';
-import { pointInRing } from '../geometry/polygon';
+import { boundsOf, pointInRing } from '../geometry/polygon';
 import { openingWallInfo } from '../commands/opening';
 import { furnishScene, furnishSnapOptions } from './furnish';
 import type { RecordsDiff } from '../document/diff';
@@ -22,8 +22,8 @@ import { createWallTool } from './wall-tool';
 // The tool manager: the kernel's input handler for the designer's tools. It owns what all tools
 // share (the viewport, the plan view's zoom and pan, Delete, Esc, the space bar) and passes the
 // rest to the active tool named by the tool session record. It also answers the hotkeys of
-// catalogues.md whatever the tool: Ctrl+C / Ctrl+V on selected models, cabinets, walls, openings and
-// rooms (their contents), Ctrl+H on selected models and cabinets. Tools write the document only through
+// catalogues.md whatever the tool: Ctrl+C / Ctrl+V on selected models, cabinets, walls, openings,
+// floor openings and rooms (their contents), Ctrl+H on selected models and cabinets. Tools write the document only through
 // commands, and on hover only the session records (tool, view, selection).
 
 export interface ToolManager {
@@ -53,7 +53,10 @@ interface Clipboard {
   /** openings copied without their wall */
   readonly openings: readonly OpeningRecord[];
   readonly roomPieces: readonly RoomPiece[];
+  readonly floorOpenings: readonly FloorOpeningRecord[];
   pastes: number;
+  /** floor opening pastes made per storey id */
+  readonly floorPastes: Map<string, number>;
 }
 
 /** A room's origin for pasting its contents: its outline's lowest x and lowest y. */
@@ -287,7 +290,7 @@ export function createToolManager(host: ToolHost, options: ToolManagerOptions = 
 
   /**
    * Ctrl+C keeps the selected models and cabinets, walls (with their doors and windows), openings
-   * (on walls not copied with them) and what stands in selected rooms; false (the key goes on) when
+   * (on walls not copied with them), floor openings and what stands in selected rooms; false (the key goes on) when
    * nothing of these is selected.
    */
   function copy(): boolean {
@@ -308,13 +311,16 @@ export function createToolManager(host: ToolHost, options: ToolManagerOptions = 
         roomPieces.push({ piece, from: { x: piece.record.position.x - origin.x, y: piece.record.position.y - origin.y }, roomId: room.id });
       }
     }
-    if (pieces.length + walls.length + openings.length + roomPieces.length === 0) return false;
+    const floorOpenings = ids.flatMap((id) => host.records.getOfType(id, 'floorOpening') ?? []);
+    if (pieces.length + walls.length + openings.length + roomPieces.length + floorOpenings.length === 0) return false;
     clipboard = {
       pieces,
       walls: walls.map((wall) => ({ wall, openings: host.records.referring(wall.id, 'opening') })),
       openings,
       roomPieces,
+      floorOpenings,
       pastes: 0,
+      floorPastes: new Map(),
     };
     return true;
   }
@@ -360,6 +366,26 @@ export function createToolManager(host: ToolHost, options: ToolManagerOptions = 
     return host.exec('opening.add', { wallId: o.wallId, kind, offset: Math.round(offset), width, height, elevation, flipSide, flipHinge }).id;
   }
 
+  /**
+   * Adds copies of the copied floor openings on the storey, moved east by whole steps of their
+   * joint box's width (a copy moved less would overlap its original and be refused): on the
+   * storey they were copied from one step per paste, so each lands edge to edge beside the last;
+   * on another storey the first paste at the same place (a stairwell over the one below), then a
+   * step further each. floorOpening.add refuses them as it refuses drawn ones (FLOOR_OPENING_OVERLAP).
+   */
+  function pasteFloorOpenings(storeyId: string): string[] {
+    const board = clipboard!;
+    const box = boundsOf(board.floorOpenings.flatMap((o) => o.outline));
+    if (!box) return [];
+    const step = Math.ceil(box.maxX - box.minX);
+    const made = board.floorPastes.get(storeyId) ?? 0;
+    return board.floorOpenings.map((o) => {
+      const by = step * (made + (o.storeyId === storeyId ? 1 : 0));
+      const outline = o.outline.map((p) => ({ x: p.x + by, y: p.y }));
+      return host.exec('floorOpening.add', { storeyId, outline, kind: o.kind, ...(o.name !== undefined && { name: o.name }) }).id;
+    });
+  }
+
   /** Adds a copy of a model or cabinet moved `by` mm east, kept out of the walls; its new id. */
   function pasteOne(piece: Placed, storeyId: string, shift: number | Vec2, scene: ReturnType<typeof furnishScene>): string {
     const options = { ...furnishSnapOptions(null), edgeSnap: 0 };
@@ -387,7 +413,9 @@ export function createToolManager(host: ToolHost, options: ToolManagerOptions = 
    *   copy never lies along its original; they join and split walls they meet as drawn walls do;
    * - openings: a copy on the same wall at the nearest free place beside it, or refused (OPENING_NO_ROOM);
    * - a room's contents: with another room selected, copies at the same offsets from that room's origin (its
-   *   outline's lowest x and y); otherwise like copied models, PASTE_OFFSET east.
+   *   outline's lowest x and y); otherwise like copied models, PASTE_OFFSET east;
+   * - floor openings: copies on the current storey beside the originals, or over them on another
+   *   storey (pasteFloorOpenings), refused as drawn ones are.
    * Anything refused leaves the document as it was.
    */
   function paste(): boolean {
@@ -418,12 +446,14 @@ export function createToolManager(host: ToolHost, options: ToolManagerOptions = 
       const first = board.walls[0]?.wall;
       if (first) ids.push(...pasteWalls(storeyId, leftOf(first, by)));
       for (const o of board.openings) ids.push(pasteOpening(o));
+      ids.push(...pasteFloorOpenings(storeyId));
     });
     if (!done) {
       gesture.cancel();
       return true;
     }
     board.pastes = pastes;
+    if (board.floorOpenings.length > 0) board.floorPastes.set(storeyId, (board.floorPastes.get(storeyId) ?? 0) + 1);
     gesture.finish();
     ctx.select(ids);
     return true;

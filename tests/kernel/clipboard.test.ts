@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { PASTE_OFFSET } from '../../kernel-worker/tools/manager';
+import type { Vec2 } from '../../protocol/records';
 import { TestKernel, withRoom } from './test-kernel';
 
 // Ctrl+C / Ctrl+V beyond models and cabinets (issue 15): walls with their openings, openings on
-// their own wall, a room's contents into another room. withRoom's room is 4000 x 3000 on wall
+// their own wall, a room's contents into another room, floor openings. withRoom's room is 4000 x 3000 on wall
 // centre lines, 240 thick (inner outline 120..3880 x 120..2880).
 
 let kernels: TestKernel[] = [];
@@ -118,5 +119,73 @@ describe('clipboard: walls, openings, room contents', () => {
     tk.exec('selection.set', { ids: [] });
     tk.press('c', { ctrlKey: true }).press('v', { ctrlKey: true });
     expect(tk.history.undoSteps).toBe(steps);
+  });
+});
+
+const rect = (x0: number, y0: number, x1: number, y1: number): Vec2[] => [
+  { x: x0, y: y0 },
+  { x: x1, y: y0 },
+  { x: x1, y: y1 },
+  { x: x0, y: y1 },
+];
+
+describe('clipboard: floor openings', () => {
+  it('a stairwell pastes edge to edge beside itself on its storey, each paste further, one undo step each; refused (FLOOR_OPENING_OVERLAP) onto another opening', () => {
+    const { tk, storeyId } = room();
+    const { id: well } = tk.exec('floorOpening.add', { storeyId, outline: rect(500, 500, 1500, 2500), kind: 'stair', name: '楼梯' });
+    tk.exec('selection.set', { ids: [well] });
+    const before = tk.documentJson();
+    const steps = tk.history.undoSteps;
+    tk.press('c', { ctrlKey: true }).press('v', { ctrlKey: true });
+    expect(tk.history.undoSteps).toBe(steps + 1);
+    const copies = () => tk.ofType('floorOpening').filter((o) => o.id !== well);
+    // One width (1000) east: touching the original, not overlapping it.
+    expect(copies().map(({ storeyId: s, kind, name, outline }) => ({ s, kind, name, outline }))).toEqual([{ s: storeyId, kind: 'stair', name: '楼梯', outline: rect(1500, 500, 2500, 2500) }]);
+    expect(tk.snapshot.selection).toEqual([copies()[0]!.id]);
+    tk.press('v', { ctrlKey: true });
+    expect(copies().map((o) => o.outline[0]!.x).sort((a, b) => a - b)).toEqual([1500, 2500]);
+    // The room loses the three wells' floor: 3760 x 2760 less 3 x 1000 x 2000.
+    const roomId = tk.ofType('room')[0]!.id;
+    expect(tk.snapshot.rooms[roomId]!.area).toBe(4.38);
+    // A void where the next paste would land: refused as a drawn overlapping opening is.
+    tk.exec('floorOpening.add', { storeyId, outline: rect(3600, 1000, 3800, 1200), kind: 'void' });
+    const full = tk.documentJson();
+    const stepsFull = tk.history.undoSteps;
+    tk.press('v', { ctrlKey: true });
+    expect(tk.documentJson()).toBe(full);
+    expect(tk.history.undoSteps).toBe(stepsFull);
+    expect(tk.snapshot.tool.refused?.reason).toBe('FLOOR_OPENING_OVERLAP');
+    tk.undo();
+    tk.undo();
+    tk.undo();
+    expect(tk.documentJson()).toBe(before);
+    tk.expectMirrorInSync();
+  });
+
+  it('on another storey the first paste lands over the original (a stairwell above another), the next one beside it', () => {
+    const { tk, storeyId } = room();
+    const { id: upper } = tk.exec('storey.add', {});
+    tk.exec('view.setStorey', { storeyId });
+    const { id: well } = tk.exec('floorOpening.add', { storeyId, outline: rect(500, 500, 1500, 2500), kind: 'stair' });
+    const { id: hole } = tk.exec('floorOpening.add', { storeyId, outline: rect(2000, 500, 2600, 1100), kind: 'void' });
+    tk.exec('selection.set', { ids: [well, hole] });
+    tk.press('c', { ctrlKey: true });
+    tk.exec('view.setStorey', { storeyId: upper });
+    tk.press('v', { ctrlKey: true });
+    const on = (s: string) => tk.ofType('floorOpening').filter((o) => o.storeyId === s);
+    expect(on(upper).map((o) => [o.kind, o.outline]).sort()).toEqual([
+      ['stair', rect(500, 500, 1500, 2500)],
+      ['void', rect(2000, 500, 2600, 1100)],
+    ]);
+    expect([...tk.snapshot.selection].sort()).toEqual(on(upper).map((o) => o.id).sort());
+    // The next paste there: one width of the pair (500..2600: 2100) east.
+    tk.press('v', { ctrlKey: true });
+    const xs = (s: string) => on(s).map((o) => o.outline[0]!.x).sort((a, b) => a - b);
+    expect(xs(upper)).toEqual([500, 2000, 2600, 4100]);
+    // Back on the original storey: beside the originals, not over them.
+    tk.exec('view.setStorey', { storeyId });
+    tk.press('v', { ctrlKey: true });
+    expect(xs(storeyId)).toEqual([500, 2000, 2600, 4100]);
+    tk.expectMirrorInSync();
   });
 });

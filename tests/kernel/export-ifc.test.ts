@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as WebIfc from 'web-ifc';
 import type { ImportedStorey } from '../../protocol/plan-import';
-import type { Vec2 } from '../../protocol/records';
+import type { FloorOpeningRecord, Vec2 } from '../../protocol/records';
 import { exportIfc } from '../../kernel-worker/import/ifc-export';
 import { readIfc } from '../../kernel-worker/import/ifc';
 import { planData } from '../../kernel-worker/import/plan-data';
@@ -10,7 +10,8 @@ import { TestKernel } from './test-kernel';
 // Export to IFC4 (issue 18): a three-storey plan with doors, windows and named rooms is written by
 // kernel-worker/import/ifc-export.ts, then (a) read by web-ifc in node as an independent reader
 // (counts, elevations, sizes, the schema) and (b) imported again with the product's own IFC
-// import (readIfc + plan.import): the same walls, rooms and areas.
+// import (readIfc + plan.import): the same walls, rooms and areas. Floor openings on a two-storey
+// plan: slab openings in the file, the same stairwells and voids when imported again.
 
 const box = (w: number, h: number) => [
   { start: { x: -w / 2, y: -h / 2 }, end: { x: w / 2, y: -h / 2 } },
@@ -176,5 +177,126 @@ describe('exportIfc', () => {
     again.exec('plan.import', { storeys: plan.storeys });
     const after = describePlan(again);
     expect(after).toEqual(before);
+  });
+});
+
+const rect = (x0: number, y0: number, x1: number, y1: number): Vec2[] => [
+  { x: x0, y: y0 },
+  { x: x1, y: y0 },
+  { x: x1, y: y1 },
+  { x: x0, y: y1 },
+];
+
+/** Two storeys of flats with floor openings of both kinds, in and out of the rooms. */
+function withFloorOpenings(): TestKernel {
+  const tk = new TestKernel();
+  tk.exec('storey.add', {});
+  tk.exec('plan.import', { storeys: [flat('一层', 0, [['客厅', 205], ['主卧', 2]]), flat('二层', 3000, [['餐厅', 204], ['书房', 13]])] });
+  const [ground, upper] = [...tk.ofType('storey')].sort((a, b) => a.elevation - b.elevation);
+  // Upstairs: a named stairwell in the west room; a five-cornered void across the partition (x =
+  // 1000: two rooms' slabs); a void out past the east wall, over no room.
+  tk.exec('floorOpening.add', { storeyId: upper!.id, outline: rect(-3500, -1800, -2400, 1300), kind: 'stair', name: '主楼梯' });
+  tk.exec('floorOpening.add', {
+    storeyId: upper!.id,
+    outline: [
+      { x: 500, y: -500 },
+      { x: 1800, y: -500 },
+      { x: 2200, y: 300 },
+      { x: 1200, y: 1200 },
+      { x: 300, y: 500 },
+    ],
+    kind: 'void',
+  });
+  tk.exec('floorOpening.add', { storeyId: upper!.id, outline: rect(4500, 0, 5500, 1000), kind: 'void' });
+  // On the lowest storey: a stairwell with no storey below it (down to a cellar the plan lacks).
+  tk.exec('floorOpening.add', { storeyId: ground!.id, outline: rect(2000, -2000, 3000, -1000), kind: 'stair' });
+  return tk;
+}
+
+/** The rings are the same within `tol` mm (the same corners in the same turn, from any start). */
+function sameRing(a: readonly Vec2[], b: readonly Vec2[], tol = 1): boolean {
+  if (a.length !== b.length) return false;
+  const near = (p: Vec2, q: Vec2) => Math.abs(p.x - q.x) <= tol && Math.abs(p.y - q.y) <= tol;
+  return a.some((_, shift) => a.every((p, i) => near(p, b[(i + shift) % b.length]!)));
+}
+
+/** Per storey (by elevation): its floor openings' kinds and outlines. */
+function floorOpeningsByStorey(tk: TestKernel): { elevation: number; openings: Pick<FloorOpeningRecord, 'kind' | 'outline'>[] }[] {
+  return [...tk.ofType('storey')]
+    .sort((a, b) => a.elevation - b.elevation)
+    .map((s) => ({ elevation: s.elevation, openings: tk.ofType('floorOpening').filter((o) => o.storeyId === s.id) }));
+}
+
+describe('exportIfc: floor openings', () => {
+  it('cuts the room slabs with IfcOpeningElements (IfcRelVoidsElement), typed by kind; one over no room gets a slab of its own', async () => {
+    const tk = withFloorOpenings();
+    const byId = new Map(tk.ofType('floorOpening').map((o) => [o.id, o]));
+    const api = new WebIfc.IfcAPI();
+    await api.Init(undefined, true);
+    const model = api.OpenModel(await exported(tk));
+    try {
+      const ids = (type: number) => {
+        const v = api.GetLineIDsWithType(model, type);
+        return Array.from({ length: v.size() }, (_, i) => v.get(i));
+      };
+      // 4 rooms' slabs and the outside void's own.
+      const slabs = new Set(ids(WebIfc.IFCSLAB));
+      expect(slabs.size).toBe(5);
+      const openings = new Set(ids(WebIfc.IFCOPENINGELEMENT));
+      type Line = { Name: { value: string } | null; ObjectType: { value: string } | null; Tag: { value: string } | null };
+      const slabVoids = ids(WebIfc.IFCRELVOIDSELEMENT)
+        .map((id) => api.GetLine(model, id) as { RelatingBuildingElement: { value: number }; RelatedOpeningElement: { value: number } })
+        .filter((rel) => slabs.has(rel.RelatingBuildingElement.value));
+      // The stairwell and the outside void cut one slab each, the void across the partition two,
+      // the ground floor's stairwell one.
+      expect(slabVoids).toHaveLength(5);
+      const cuts = slabVoids.map((rel) => {
+        expect(openings.has(rel.RelatedOpeningElement.value)).toBe(true);
+        const opening = api.GetLine(model, rel.RelatedOpeningElement.value) as Line;
+        const slab = api.GetLine(model, rel.RelatingBuildingElement.value) as Line & { PredefinedType: { value: string } };
+        expect(slab.PredefinedType.value).toBe('FLOOR');
+        const record = byId.get(opening.Tag!.value)!;
+        return `${record.kind} ${opening.ObjectType?.value} ${opening.Name?.value} in ${slab.Name?.value}`;
+      });
+      expect(cuts.sort()).toEqual(
+        [
+          'stair Stairwell 主楼梯 in 餐厅',
+          'void Void Void in 餐厅',
+          'void Void Void in 书房',
+          'void Void Void in Void',
+          'stair Stairwell Stairwell in 主卧',
+        ].sort(),
+      );
+      // Every opening element voids one element (IFC4), the doors' and windows' their walls.
+      expect(ids(WebIfc.IFCRELVOIDSELEMENT)).toHaveLength(openings.size);
+    } finally {
+      api.CloseModel(model);
+    }
+  });
+
+  it('imports back as the same stairwells and voids on the same storeys (kind, outline within 1 mm), and the same room areas', async () => {
+    const tk = withFloorOpenings();
+    const before = floorOpeningsByStorey(tk);
+    expect(before.map((s) => s.openings.length)).toEqual([1, 3]);
+    const plan = await readIfc(await exported(tk));
+    // The void across the partition is one opening element per room slab: read as one hole.
+    expect(plan.storeys.map((s) => s.floorOpenings?.length)).toEqual([1, 3]);
+    const again = new TestKernel();
+    again.exec('storey.add', {});
+    const result = again.exec('plan.import', { storeys: plan.storeys });
+    expect(result).toMatchObject({ floorOpenings: 4, floorOpeningsLeftOut: 0 });
+    const after = floorOpeningsByStorey(again);
+    expect(after.map((s) => s.elevation)).toEqual(before.map((s) => s.elevation));
+    after.forEach((storey, i) => {
+      const originals = before[i]!.openings;
+      expect(storey.openings).toHaveLength(originals.length);
+      for (const o of originals) {
+        const match = storey.openings.filter((p) => sameRing(p.outline, o.outline));
+        expect(match, JSON.stringify(o.outline)).toHaveLength(1);
+        expect(match[0]!.kind).toBe(o.kind);
+      }
+    });
+    // The rooms lose the same floor to the openings in both.
+    expect(describePlan(again)).toEqual(describePlan(tk));
   });
 });

@@ -113,5 +113,24 @@ describe('readIfc', () => {
         ['卧室', 8.72],
       ]);
     });
+
+    it(`reads a slab opening typed or named as a stair's as a stairwell, with no stair under it (${style}, ${schema})`, async () => {
+      const house = stairHouse(style, units, schema, true);
+      const noStairs = { ...house, storeys: house.storeys.map((s) => ({ ...s, stairs: [] })) };
+      const file = writeIfc(noStairs);
+      const plain = await readIfc(enc(file));
+      expect(plain.storeys[1]!.floorOpenings?.map((o) => o.kind)).toEqual(['void', 'void']);
+      // The well is the first opening written: named 楼梯洞口 (no ObjectType), it is a stairwell.
+      const named = await readIfc(enc(file.replace("'Deckenöffnung'", "'楼梯洞口'")));
+      expect(named.storeys[1]!.floorOpenings).toEqual([
+        { outline: well, kind: 'stair' },
+        { outline: centred(VOID_OUTLINE), kind: 'void' },
+      ]);
+      // ObjectType before Name: typed as a void, a stair's name does not make it a stairwell.
+      const typedFile = file.replace("'Deckenöffnung',$,$", "'Stair opening',$,'Void'");
+      expect(typedFile).toContain("'Stair opening',$,'Void'");
+      const typed = await readIfc(enc(typedFile));
+      expect(typed.storeys[1]!.floorOpenings?.map((o) => o.kind)).toEqual(['void', 'void']);
+    });
   }
 });
