@@ -270,3 +270,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
   return { ...loadConfig({ LOG_LEVEL: 'silent', RATE_LIMIT_FACTOR: '0' }), ...overrides };
 }
+
+/** The configuration of a process entry point (server, render worker): a bad setting prints why and exits 2. */
+export function loadConfigOrExit(env: Record<string, string | undefined> = process.env): ServerConfig {
+  try {
+    return loadConfig(env);
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(`Configuration error: ${e.message}`);
+      process.exit(2);
+    }
+    throw e;
+  }
+}

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { onPrimaryShutdown, runPrimary } from './cluster';
-import { ConfigError, loadConfig } from './config';
+import { loadConfigOrExit } from './config';
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './data-lock';
 import { describeDatabase, openDb, runMigrations, type Db } from './db/index';
 import { createLogger } from './logger';
@@ -21,16 +21,7 @@ import path from 'node:path';
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig(process.env);
-  } catch (e) {
-    if (e instanceof ConfigError) {
-      console.error(`Configuration error: ${e.message}`);
-      process.exit(2);
-    }
-    throw e;
-  }
+  const config = loadConfigOrExit();
   const logger = createLogger({ level: config.logLevel });
   if (config.processes > 1 && cluster.isPrimary) {
     await runPrimary(config, logger);

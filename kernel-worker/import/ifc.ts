@@ -18,7 +18,7 @@ import {
   type PlanImportSkipReason,
 } from '../../protocol/plan-import';
 import type { FloorOpeningKind, OpeningKind, Vec2 } from '../../protocol/records';
-import { alongAndOff, fitWall } from './fit';
+import { alongAndOff, convexHull, fitWall } from './fit';
 import { roomTypeFromName } from './room-type-guess';
 
 type WebIfc = typeof import('web-ifc');
@@ -191,25 +191,6 @@ function doorKind(operation: string, width: number): OpeningKind {
 }
 
 const round = (v: number) => Math.round(v * 10) / 10;
-
-/** The convex hull of plan points, counter-clockwise (a slab opening's or a stair's footprint from its solid). */
-export function convexHull(points: readonly Vec2[]): Vec2[] {
-  const pts = [...points].sort((a, b) => a.x - b.x || a.y - b.y);
-  if (pts.length < 3) return pts;
-  const cross = (o: Vec2, a: Vec2, b: Vec2) => (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
-  const lower: Vec2[] = [];
-  for (const p of pts) {
-    while (lower.length >= 2 && cross(lower[lower.length - 2]!, lower[lower.length - 1]!, p) <= 1e-6) lower.pop();
-    lower.push(p);
-  }
-  const upper: Vec2[] = [];
-  for (let i = pts.length - 1; i >= 0; i--) {
-    const p = pts[i]!;
-    while (upper.length >= 2 && cross(upper[upper.length - 2]!, upper[upper.length - 1]!, p) <= 1e-6) upper.pop();
-    upper.push(p);
-  }
-  return [...lower.slice(0, -1), ...upper.slice(0, -1)];
-}
 
 /** Slab openings sharing more than this fraction of the larger's area are one hole cut through several slabs. */
 const SAME_HOLE = 0.98;

@@ -173,9 +173,17 @@ export async function startHeadlessRenderer(options: HeadlessRendererOptions): P
           onProgress?.(Math.min(1, p.samples / request.samples));
         }
         if (p.state === 'done') break;
+        // the listener goes with its poll: a long render polls thousands of times on one signal
         await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, POLL_MS);
-          signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+          const wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+          const timer = setTimeout(() => {
+            signal.removeEventListener('abort', wake);
+            resolve();
+          }, POLL_MS);
+          signal.addEventListener('abort', wake, { once: true });
         });
       }
       const image: RenderPageImage = await page.evaluate(() => (window as unknown as { yfRender: RenderPageApi }).yfRender.image(0.92));

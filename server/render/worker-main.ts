@@ -2,23 +2,14 @@
 // share the server's PostgreSQL (DATABASE_URL) and its stored files (DATA_DIR/files on shared
 // storage). RENDER_WORKERS loops (default 1), each with its own render process. docs/rendering.md.
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../config';
+import { loadConfigOrExit } from '../config';
 import { openDb, runMigrations } from '../db/index';
 import { createLogger } from '../logger';
 import { LocalDiskStorage } from '../storage/local-disk';
 import { startRenderRuntime } from './runtime';
 
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig(process.env);
-  } catch (e) {
-    if (e instanceof ConfigError) {
-      console.error(`Configuration error: ${e.message}`);
-      process.exit(2);
-    }
-    throw e;
-  }
+  const config = loadConfigOrExit();
   if (!config.databaseUrl) {
     console.error('npm run render:worker needs DATABASE_URL: the embedded PGlite database serves the server process only (its RENDER_WORKERS render there)');
     process.exit(2);

@@ -1,6 +1,6 @@
 import type { FloorOpeningRecord, Vec2 } from '../../../protocol/records';
 import { byId } from '../../document/store';
-import { boundsOf } from '../../geometry/polygon';
+import { boundsOf, pointInRing } from '../../geometry/polygon';
 import { PLAN_COLORS, PLAN_LAYERS, type Painter, type PlanState } from '../../render/plan-primitives';
 import type { PlanFacet } from '../plan-kind';
 
@@ -40,18 +40,8 @@ export function clipSegment(a: Vec2, b: Vec2, ring: readonly Vec2[], out: Vec2[]
     const t1 = ts[i + 1]!;
     if (t1 - t0 < 1e-9) continue;
     const mid = at((t0 + t1) / 2);
-    if (insideEvenOdd(mid, ring)) out.push(at(t0), at(t1));
+    if (pointInRing(mid, ring)) out.push(at(t0), at(t1));
   }
-}
-
-function insideEvenOdd(p: Vec2, ring: readonly Vec2[]): boolean {
-  let inside = false;
-  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-    const a = ring[i]!;
-    const b = ring[j]!;
-    if (a.y > p.y !== b.y > p.y && p.x < ((b.x - a.x) * (p.y - a.y)) / (b.y - a.y) + a.x) inside = !inside;
-  }
-  return inside;
 }
 
 /** The symbol inside the outline: a void's cross, a stair's treads and up arrow. */

@@ -1,15 +1,9 @@
 // The one browser the tests and benchmarks use: Debian's Chromium (never a Playwright download),
 // with WebGL through SwiftShader so the worker's OffscreenCanvas renders on machines with no GPU.
 
+import { HEADLESS_CHROMIUM_ARGS } from '../../../server/render/headless';
+
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-export const CHROMIUM_ARGS = [
-  '--use-angle=swiftshader',
-  '--enable-unsafe-swiftshader',
-  '--no-sandbox',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--ignore-gpu-blocklist',
-  '--enable-webgl',
-] as const;
+// the render workers' own flags (server/render/headless.ts): one list, so tests run what production runs
+export const CHROMIUM_ARGS = HEADLESS_CHROMIUM_ARGS;
