@@ -44,5 +44,11 @@ export interface RenderOptions {
 /** One renderer instance (e.g. a headless browser); a render worker process keeps one and reuses it. */
 export interface Renderer {
   render(request: RenderRequest, options: RenderOptions): Promise<RenderResult>;
+  /**
+   * Gets ready for the first picture before any job asks (the headless renderer: SwiftShader
+   * compiles the path tracer, about a minute on 2 idle cores). A render asked meanwhile waits for
+   * it. Optional: a renderer with nothing to prepare leaves it out.
+   */
+  warm?(): Promise<void>;
   close(): Promise<void>;
 }

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Renderer, RenderOptions, RenderRequest, RenderResult } from '../../protocol/render';
 
-export type HostRequest = { type: 'render'; id: number; request: RenderRequest } | { type: 'abort'; id: number } | { type: 'close' };
+export type HostRequest = { type: 'render'; id: number; request: RenderRequest } | { type: 'abort'; id: number } | { type: 'warm' } | { type: 'close' };
 export type HostReply =
   | { type: 'ready' }
   | { type: 'progress'; id: number; fraction: number }
@@ -82,6 +82,12 @@ export class ChildRenderer implements Renderer {
       options.signal.addEventListener('abort', () => child.connected && child.send({ type: 'abort', id } satisfies HostRequest), { once: true });
       child.send({ type: 'render', id, request } satisfies HostRequest);
     });
+  }
+
+  /** Starts the render process now and lets it prepare its renderer; renders sent meanwhile wait there. */
+  async warm(): Promise<void> {
+    const child = this.process();
+    child.send({ type: 'warm' } satisfies HostRequest);
   }
 
   async close(): Promise<void> {

@@ -1,8 +1,10 @@
 import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { RenderPageApi, RenderPageImage, RenderPageStart } from '../../protocol/render-page';
 import type { Page } from 'playwright-core';
 import type { RenderOptions, RenderRequest, RenderResult, Renderer } from '../../protocol/render';
+import { MODEL_ROOM_SCENES_DIR } from '../catalogues/model-room-scenes';
 
 // The path-traced renderer the render worker processes use: a headless Chromium (software GL on
 // machines without a GPU) running the product's own kernel. The built UI's render.html
@@ -46,6 +48,8 @@ export const HEADLESS_CHROMIUM_ARGS = [
 /** The origin the render page is served from (answered by page.route, never looked up). */
 const PAGE_ORIGIN = 'http://render.yfang.invalid';
 const POLL_MS = 250;
+/** a small bathroom of the sample rooms: four walls, a door and a window */
+const WARM_UP_ROOM = 'yfang-08.json';
 const MIN_SIZE = 16;
 const MAX_SIZE = 8192;
 const MAX_SAMPLES = 4096;
@@ -71,6 +75,16 @@ function checkRequest(r: RenderRequest): void {
   }
   if (!whole(r.samples, 1, MAX_SAMPLES)) throw new Error(`render samples ${r.samples}: must be a whole number from 1 to ${MAX_SAMPLES}`);
   if (!(r.sceneFile instanceof Uint8Array) || r.sceneFile.length === 0) throw new Error('render sceneFile: the scene file bytes are empty');
+}
+
+/**
+ * The warm-up picture's scene: a committed sample room (a real scene file, kept current with the
+ * format) without its models and paving, so nothing is fetched.
+ */
+function warmUpScene(): Uint8Array {
+  const file = JSON.parse(readFileSync(path.join(MODEL_ROOM_SCENES_DIR, WARM_UP_ROOM), 'utf8')) as { records: { type: string }[] };
+  file.records = file.records.filter((r) => r.type !== 'model' && r.type !== 'paving');
+  return new TextEncoder().encode(JSON.stringify(file));
 }
 
 function abortError(signal: AbortSignal): Error {
@@ -206,18 +220,25 @@ export async function startHeadlessRenderer(options: HeadlessRendererOptions): P
     }
   }
 
+  const enqueue = (request: RenderRequest, renderOptions: RenderOptions): Promise<RenderResult> => {
+    if (closed) return Promise.reject(new Error('the headless renderer is closed'));
+    try {
+      checkRequest(request);
+    } catch (e) {
+      return Promise.reject(e);
+    }
+    // One picture at a time: software GL has the machine's cores to itself.
+    const run = queue.then(() => renderOnce(request, renderOptions));
+    queue = run.catch(() => {});
+    return run;
+  };
+
   return {
-    render(request, renderOptions) {
-      if (closed) return Promise.reject(new Error('the headless renderer is closed'));
-      try {
-        checkRequest(request);
-      } catch (e) {
-        return Promise.reject(e);
-      }
-      // One picture at a time: software GL has the machine's cores to itself.
-      const run = queue.then(() => renderOnce(request, renderOptions));
-      queue = run.catch(() => {});
-      return run;
+    render: enqueue,
+    async warm() {
+      // The shader's defines do not depend on the scene, so a bare room compiles the program every
+      // later picture uses (on the same page, which is kept).
+      await enqueue({ sceneFile: warmUpScene(), camera: null, storeyId: null, width: 32, height: 18, samples: 1 }, { signal: new AbortController().signal });
     },
     async close() {
       if (closed) return;

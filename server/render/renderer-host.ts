@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { startHeadlessRenderer } from './headless';
+import { createLogger, type LogLevel } from '../logger';
 import type { Renderer, RenderRequest } from '../../protocol/render';
 import type { HostReply, HostRequest } from './child-renderer';
 
@@ -20,8 +21,33 @@ async function startRenderer(): Promise<Renderer> {
   return mod.startRenderer({ distDir });
 }
 
+const LEVELS: readonly string[] = ['debug', 'info', 'warn', 'error', 'silent'];
+const level = (process.env.LOG_LEVEL ?? 'info').toLowerCase();
+// the server's LOG_LEVEL, inherited
+const logger = createLogger({ level: LEVELS.includes(level) ? (level as LogLevel) : 'info', base: { renderProcess: process.pid } });
+
 let renderer: Renderer | null = null;
 const running = new Map<number, AbortController>();
+/** the warm-up in progress: renders wait for it, it holds the one renderer */
+let warming: Promise<void> = Promise.resolve();
+
+function warm(): void {
+  warming = (async () => {
+    const started = performance.now();
+    try {
+      renderer ??= await startRenderer();
+      if (!renderer.warm) return;
+      await renderer.warm();
+      logger.info('renderer warm', { ms: Math.round(performance.now() - started) });
+    } catch (e) {
+      // the first render starts a fresh renderer and says what fails
+      const failed = renderer;
+      renderer = null;
+      await failed?.close().catch(() => {});
+      logger.warn('renderer warm-up failed', { error: e instanceof Error ? e.message : String(e) });
+    }
+  })();
+}
 
 function send(reply: HostReply): void {
   process.send?.(reply);
@@ -31,6 +57,7 @@ async function render(id: number, request: RenderRequest): Promise<void> {
   const abort = new AbortController();
   running.set(id, abort);
   try {
+    await warming;
     renderer ??= await startRenderer();
     const result = await renderer.render(request, { signal: abort.signal, onProgress: (fraction) => send({ type: 'progress', id, fraction }) });
     send({ type: 'result', id, result });
@@ -47,6 +74,7 @@ async function render(id: number, request: RenderRequest): Promise<void> {
 process.on('message', (message: HostRequest) => {
   if (message.type === 'render') void render(message.id, message.request);
   else if (message.type === 'abort') running.get(message.id)?.abort();
+  else if (message.type === 'warm') warm();
   else if (message.type === 'close') {
     void (async () => {
       await renderer?.close().catch(() => {});

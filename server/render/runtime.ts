@@ -59,7 +59,9 @@ export async function startRenderRuntime(options: RenderRuntimeOptions): Promise
   const startRenderer =
     options.startRenderer ?? (async () => new ChildRenderer({ distDir: config.distDir, rendererModule: config.rendererModule, assetOrigin: config.renderAssetOrigin }));
   const count = options.workers ?? config.renderWorkers;
-  const workers = Array.from({ length: count }, (_, n) => new RenderWorker({ db, storage, logger, queue, startRenderer, workerId: `${os.hostname()}:${process.pid}:${n + 1}`, timeoutMs: config.renderTimeoutS * 1000 }));
+  // the real path tracer only: its shader compiles for about a minute before the first picture
+  const warm = !options.startRenderer && !config.rendererModule;
+  const workers = Array.from({ length: count }, (_, n) => new RenderWorker({ db, storage, logger, queue, startRenderer, warm, workerId: `${os.hostname()}:${process.pid}:${n + 1}`, timeoutMs: config.renderTimeoutS * 1000 }));
   for (const w of workers) w.start();
   const timer = setInterval(() => {
     reconcileRenderJobs(db, queue, logger).catch((e: unknown) => logger.warn('render job reconcile failed', { error: e }));

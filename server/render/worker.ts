@@ -24,6 +24,8 @@ export interface RenderWorkerOptions {
   workerId?: string;
   /** wait between polls when the queue is empty (default 1 s) */
   pollMs?: number;
+  /** get the renderer ready at start (Renderer.warm), so the first job does not wait for it */
+  warm?: boolean;
   /** heartbeat (lease renewal and cancel check) interval (default 5 s) */
   heartbeatMs?: number;
   /** longest one attempt may render before it is stopped and counted failed (RENDER_TIMEOUT_S; default 30 min) */
@@ -41,6 +43,7 @@ export class RenderWorker {
   private wake: (() => void) | null = null;
   private readonly current = new AbortController();
   private lastReconcile = 0;
+  private starting: Promise<Renderer> | null = null;
 
   constructor(private readonly options: RenderWorkerOptions) {
     this.workerId = options.workerId ?? `${os.hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
@@ -48,6 +51,11 @@ export class RenderWorker {
 
   start(): void {
     if (this.running) return;
+    if (this.options.warm) {
+      void this.rendererInstance()
+        .then((r) => r.warm?.())
+        .catch((e: unknown) => this.options.logger.warn('render warm-up failed', { worker: this.workerId, error: e }));
+    }
     this.running = this.loop();
   }
 
@@ -226,7 +234,10 @@ export class RenderWorker {
   }
 
   private async rendererInstance(): Promise<Renderer> {
-    this.renderer ??= await this.options.startRenderer();
+    // one start at a time: the warm-up and the first job may ask together
+    if (this.renderer) return this.renderer;
+    this.starting ??= this.options.startRenderer().finally(() => (this.starting = null));
+    this.renderer ??= await this.starting;
     return this.renderer;
   }
 

@@ -79,8 +79,14 @@ const renderStill: Benchmark = {
         if (process.env.BENCH_RENDER_OUT) fs.writeFileSync(path.join(process.env.BENCH_RENDER_OUT, `render-${width}x${height}.jpg`), result.jpeg);
         return result.ms;
       };
+      // What a render worker does at its start (Renderer.warm): SwiftShader compiles the path tracer.
+      const warmStarted = performance.now();
+      await renderer.warm?.();
+      const warm = performance.now() - warmStarted;
+      rows.push({ name: "warm-up at a render worker's start (SwiftShader compiles the path tracer; bare room, 32 x 18)", value: Math.round(warm / 100) / 10, unit: 's', target: '', met: null });
+      // the furnished scene's first picture: its GLBs load; the shader must not compile again
       const first = await still(smoke ? 64 : 160, smoke ? 36 : 90, 1);
-      rows.push({ name: 'first picture of a renderer (SwiftShader compiles the path tracer), 160 x 90, 1 sample', value: Math.round(first / 100) / 10, unit: 's', target: '', met: null });
+      rows.push({ name: 'first picture of the furnished room after the warm-up (models loaded), 160 x 90, 1 sample', value: Math.round(first / 100) / 10, unit: 's', target: '', met: null });
       for (const size of smoke ? [{ name: 'smoke', width: 96, height: 54 }] : SIZES) {
         const ms = await still(size.width, size.height, smoke ? 1 : IMMEDIATE_SAMPLES);
         const is1080 = size.name === '1080P';
@@ -88,9 +94,12 @@ const renderStill: Benchmark = {
           name: `${size.name} (${size.width} x ${size.height}), ${smoke ? 1 : IMMEDIATE_SAMPLES} samples, renderer warm`,
           value: Math.round(ms / 100) / 10,
           unit: 's',
-          target: is1080 ? `< ${TARGET_1080P_MS / 60_000} min with the first picture's compile` : '',
-          met: is1080 ? first + ms < TARGET_1080P_MS : null,
+          target: is1080 ? `< ${TARGET_1080P_MS / 60_000} min (worker warmed at its start)` : '',
+          met: is1080 ? ms < TARGET_1080P_MS : null,
         });
+        if (is1080) {
+          rows.push({ name: '1080P on a render worker started just now (warm-up + picture)', value: Math.round((warm + ms) / 100) / 10, unit: 's', target: '', met: null });
+        }
       }
     } finally {
       await renderer.close();

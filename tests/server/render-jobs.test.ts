@@ -250,6 +250,39 @@ for (const { backend, queue: queueKind } of CASES) {
       }
     }, 90_000);
 
+    it('a worker that warms at its start starts one renderer, warms it once, and renders its first job on it', async () => {
+      const res = await submit();
+      const made: { warms: number; renders: number }[] = [];
+      const startRenderer = async (): Promise<Renderer> => {
+        // slow to start, so the warm-up and the first job ask for the renderer together
+        await new Promise((r) => setTimeout(r, 300));
+        const inner = testRenderer({ ms: 50 });
+        const counts = { warms: 0, renders: 0 };
+        made.push(counts);
+        return {
+          async warm() {
+            counts.warms += 1;
+          },
+          render(request, options) {
+            counts.renders += 1;
+            return inner.render(request, options);
+          },
+          close: () => inner.close(),
+        };
+      };
+      const w = new RenderWorker({ db: h.db, storage: h.storage, logger: silentLogger, queue: h.queue, startRenderer, warm: true, workerId: 'warm', pollMs: 50, heartbeatMs: 200 });
+      w.start();
+      try {
+        await until('the job done', async () => {
+          const j = await job(res.data.id);
+          return j.state === 'done' ? j : null;
+        });
+        expect(made).toEqual([{ warms: 1, renders: 1 }]);
+      } finally {
+        await w.stop();
+      }
+    });
+
     it('retries the job of a worker whose lease ran out (it died without a word)', async () => {
       const res = await submit();
       // the dead worker: took the job, started it, then nothing more
