@@ -96,6 +96,10 @@ afterAll(async () => {
 });
 
 describe('headless renderer', () => {
+  it('warms up as a render worker does at its start (the committed sample room it traces loads)', async () => {
+    await expect(renderer.warm!()).resolves.toBeUndefined();
+  }, 900_000);
+
   it('path-traces a scene file to a JPEG of the asked size, the red wall red, and a 100 x 100 thumbnail', async () => {
     const fractions: number[] = [];
     const result = await renderer.render(
