@@ -21,6 +21,13 @@ export interface RenderRequest {
   readonly height: number;
   /** path-tracing samples per pixel: more is smoother and slower */
   readonly samples: number;
+  /**
+   * Time budget of the whole render in ms: once it has passed and at least one whole sample is
+   * traced, tracing stops and the picture so far (its `samples` fewer than asked) is the result.
+   * Absent: every sample asked. A GPU reaches the samples long before; software GL trades them
+   * for a bounded time.
+   */
+  readonly maxMs?: number;
 }
 
 export interface RenderResult {

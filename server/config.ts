@@ -68,6 +68,8 @@ export interface ServerConfig {
   renderAttempts: number;
   /** longest one render attempt may run; on PostgreSQL also how long a dead worker's job waits before its retry (RENDER_TIMEOUT_S, default 1800) */
   renderTimeoutS: number;
+  /** time budget of an immediate render job in s (RENDER_BUDGET_S, default 240); a leisure job gets 5x. Past it, with one sample traced, the picture so far is the result */
+  renderBudgetS: number;
   /** a module whose startRenderer() replaces the headless path tracer (RENDERER_MODULE; tests and e2e) */
   rendererModule: string | null;
   /** where render processes fetch catalogue models and pictures (/files/catalogue/…) from (RENDER_ASSET_ORIGIN, default this server on 127.0.0.1:PORT) */
@@ -257,6 +259,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     renderWorkers: intFrom(env, 'RENDER_WORKERS', 1, 0, 64),
     renderAttempts: intFrom(env, 'RENDER_ATTEMPTS', 3, 1, 20),
     renderTimeoutS: intFrom(env, 'RENDER_TIMEOUT_S', 1800, 30, 86_400),
+    renderBudgetS: intFrom(env, 'RENDER_BUDGET_S', 240, 1, 86_400),
     rendererModule: env.RENDERER_MODULE?.trim() ? path.resolve(cwd, env.RENDERER_MODULE.trim()) : null,
     renderAssetOrigin: originFrom(env, 'RENDER_ASSET_ORIGIN', `http://127.0.0.1:${intFrom(env, 'PORT', 8080, 0, 65535)}`),
   };

@@ -74,6 +74,7 @@ function checkRequest(r: RenderRequest): void {
     throw new Error(`render size ${r.width} x ${r.height}: width and height must be whole numbers from ${MIN_SIZE} to ${MAX_SIZE}`);
   }
   if (!whole(r.samples, 1, MAX_SAMPLES)) throw new Error(`render samples ${r.samples}: must be a whole number from 1 to ${MAX_SAMPLES}`);
+  if (r.maxMs !== undefined && !whole(r.maxMs, 1000, 7 * 86_400_000)) throw new Error(`render maxMs ${r.maxMs}: must be a whole number of ms from 1000 to a week`);
   if (!(r.sceneFile instanceof Uint8Array) || r.sceneFile.length === 0) throw new Error('render sceneFile: the scene file bytes are empty');
 }
 
@@ -187,6 +188,11 @@ export async function startHeadlessRenderer(options: HeadlessRendererOptions): P
           onProgress?.(Math.min(1, p.samples / request.samples));
         }
         if (p.state === 'done') break;
+        if (request.maxMs !== undefined && p.samples >= 1 && performance.now() - started >= request.maxMs) {
+          // out of time: the samples traced so far are the picture
+          await page.evaluate(() => (window as unknown as { yfRender: RenderPageApi }).yfRender.stop());
+          break;
+        }
         // the listener goes with its poll: a long render polls thousands of times on one signal
         await new Promise<void>((resolve) => {
           const wake = () => {

@@ -13,6 +13,9 @@ import { JOB_COLUMNS, reconcileRenderJobs, renderKeys, type RenderJobRow } from 
 import type { QueuedJob, RenderQueue, RenderQueueData } from './queue';
 import type { Renderer } from '../../protocol/render';
 
+/** a leisure job's time budget is this many times an immediate one's */
+export const LEISURE_BUDGET_FACTOR = 5;
+
 export interface RenderWorkerOptions {
   db: Db;
   storage: FileStorage;
@@ -30,6 +33,8 @@ export interface RenderWorkerOptions {
   heartbeatMs?: number;
   /** longest one attempt may render before it is stopped and counted failed (RENDER_TIMEOUT_S; default 30 min) */
   timeoutMs?: number;
+  /** time budget of an immediate job's render in ms (RenderRequest.maxMs); leisure jobs get LEISURE_BUDGET_FACTOR times it; absent: none */
+  budgetMs?: number;
 }
 
 /** The job cannot succeed on another attempt (its scene or scene file is gone): no retry. */
@@ -141,7 +146,7 @@ export class RenderWorker {
       const sceneFile = await this.sceneFile(row);
       const renderer = await this.rendererInstance();
       const result = await renderer.render(
-        { sceneFile, camera: row.camera, storeyId: row.storey_id, width: row.width, height: row.height, samples: row.samples },
+        { sceneFile, camera: row.camera, storeyId: row.storey_id, width: row.width, height: row.height, samples: row.samples, ...this.budget(row) },
         {
           signal: abort.signal,
           onProgress: (fraction) => {
@@ -231,6 +236,13 @@ export class RenderWorker {
       await Promise.all([storage.delete(keys.image), storage.delete(keys.thumb)]).catch((e: unknown) => logger.warn('an unused render file stayed', { error: e }));
     }
     return done;
+  }
+
+  /** The render's time budget: leisure jobs wait for idle time, so they may trace longer. */
+  private budget(row: RenderJobRow): { maxMs?: number } {
+    const ms = this.options.budgetMs;
+    if (ms === undefined) return {};
+    return { maxMs: row.mode === 'leisure' ? ms * LEISURE_BUDGET_FACTOR : ms };
   }
 
   private async rendererInstance(): Promise<Renderer> {

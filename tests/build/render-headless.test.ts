@@ -125,6 +125,18 @@ describe('headless renderer', () => {
     // The first picture of a renderer pays for SwiftShader compiling the path tracer: minutes on a busy machine.
   }, 900_000);
 
+  it('stops at its time budget with the samples traced so far (at least one)', async () => {
+    const result = await renderer.render(
+      { sceneFile, camera: AT_RED_WALL, storeyId: null, width: 160, height: 120, samples: 4096, maxMs: 1000 },
+      { signal: new AbortController().signal },
+    );
+    expect(isJpeg(result.jpeg)).toBe(true);
+    expect(result.samples).toBeGreaterThanOrEqual(1);
+    expect(result.samples).toBeLessThan(4096);
+    const [r, g] = (await decode(result.jpeg)).centre;
+    expect(r).toBeGreaterThan(1.4 * g);
+  }, 240_000);
+
   it('the opening camera (null) frames the room from above', async () => {
     const result = await renderer.render({ sceneFile, camera: null, storeyId: null, width: 96, height: 64, samples: 1 }, { signal: new AbortController().signal });
     const picture = await decode(result.jpeg);

@@ -25,7 +25,7 @@ import { reconcileRenderJobs } from '../../server/render/jobs';
 import { PgBossJobQueue } from '../../server/render/queue-pgboss';
 import { TableJobQueue } from '../../server/render/queue-table';
 import { RENDER_QUEUE_NAME, type QueuePolicy, type RenderQueue, type RenderQueueData } from '../../server/render/queue';
-import { RenderWorker } from '../../server/render/worker';
+import { LEISURE_BUDGET_FACTOR, RenderWorker } from '../../server/render/worker';
 import type { AlbumImage } from '../../protocol/album';
 import type { Renderer, RenderRequest } from '../../protocol/render';
 import type { RenderCoupons, RenderJob } from '../../protocol/render-jobs';
@@ -281,6 +281,30 @@ for (const { backend, queue: queueKind } of CASES) {
       } finally {
         await w.stop();
       }
+    });
+
+    it("gives each render its time budget: an immediate job the worker's, a leisure job 5x it", async () => {
+      await drain(worker(h, async () => testRenderer({ ms: 20 }), 'before-budget')); // jobs earlier tests left queued
+      const immediate = await submit();
+      const leisure = await submit(member, { mode: 'leisure' });
+      expect([immediate.status, leisure.status]).toEqual([200, 200]);
+      const asked: (number | undefined)[] = [];
+      const w = new RenderWorker({
+        db: h.db,
+        storage: h.storage,
+        logger: silentLogger,
+        queue: h.queue,
+        startRenderer: async () => testRenderer({ ms: 20, onRequest: (r) => asked.push(r.maxMs) }),
+        budgetMs: 240_000,
+        workerId: 'budget',
+      });
+      await drain(w);
+      await w.stop();
+      // immediate jobs come first (priority), then the leisure one
+      expect(asked).toEqual([240_000, 240_000 * LEISURE_BUDGET_FACTOR]);
+      expect(LEISURE_BUDGET_FACTOR).toBe(5);
+      // the two coupons back: the tests after this one count on the seeded ones
+      await h.db.query(`update render_coupons set count = count + 1 where user_id = $1 and resolution = '540P'`, [memberId]);
     });
 
     it('retries the job of a worker whose lease ran out (it died without a word)', async () => {
