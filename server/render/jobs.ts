@@ -10,7 +10,7 @@ import type { FileStorage } from '../storage/types';
 import { assertStorageRoom, type StorageQuota } from '../storage/quota';
 import { findScene, type Actor } from '../scenes/repo';
 import { endJobWithRefund, spendCoupon } from './coupons';
-import type { RenderQueue } from './queue';
+import { attemptScale, type RenderQueue } from './queue';
 import type { AlbumImage } from '../../protocol/album';
 import type { RenderCamera } from '../../protocol/render';
 import { RENDER_SIZES, type RenderJob, type RenderJobState, type RenderMode, type RenderResolution, type RenderSubmit } from '../../protocol/render-jobs';
@@ -127,7 +127,7 @@ export async function submitRenderJob(deps: RenderJobDeps, actor: Actor, input: 
         size.samples,
       ],
     );
-    await queue.send(tx, id, { renderJobId: id }, MODE_PRIORITY[input.mode]);
+    await queue.send(tx, id, { renderJobId: id }, MODE_PRIORITY[input.mode], attemptScale(size.width, size.height));
     return rows[0]!;
   });
   return jobDto(row);

@@ -56,8 +56,8 @@ export class PgBossJobQueue<T extends object> implements JobQueue<T> {
     await this.boss.stop({ graceful: false, close: false, wait: true });
   }
 
-  async send(tx: Db, id: string, data: T, priority: number): Promise<void> {
-    await this.boss.send(this.name, data, { id, priority, db: bossDb(tx) });
+  async send(tx: Db, id: string, data: T, priority: number, leaseScale = 1): Promise<void> {
+    await this.boss.send(this.name, data, { id, priority, db: bossDb(tx), ...(leaseScale > 1 ? { expireInSeconds: this.policy.leaseS * leaseScale } : {}) });
   }
 
   async fetch(_worker: string): Promise<QueuedJob<T> | null> {

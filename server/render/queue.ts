@@ -13,6 +13,14 @@ export interface QueuedJob<T> {
   readonly retryCount: number;
 }
 
+/**
+ * How many times a 1080P picture's time an attempt at this size may take: one sample costs about
+ * its pixels on software GL, so RENDER_TIMEOUT_S (sized for 1080P) grows with them. At least 1.
+ */
+export function attemptScale(width: number, height: number): number {
+  return Math.max(1, Math.ceil((width * height) / (1920 * 1080)));
+}
+
 export interface QueuePolicy {
   /** attempts after the first (a job runs at most retryLimit + 1 times) */
   readonly retryLimit: number;
@@ -29,8 +37,12 @@ export interface JobQueue<T> {
   readonly kind: 'pg-boss' | 'table';
   start(): Promise<void>;
   stop(): Promise<void>;
-  /** Adds a job inside the caller's transaction, so the job exists exactly when the caller's rows do. Higher priority first. */
-  send(tx: Db, id: string, data: T, priority: number): Promise<void>;
+  /**
+   * Adds a job inside the caller's transaction, so the job exists exactly when the caller's rows do.
+   * Higher priority first. leaseScale multiplies the policy's lease for this job where the lease is
+   * the longest an attempt may run (pg-boss; the table queue's lease is renewed by heartbeats).
+   */
+  send(tx: Db, id: string, data: T, priority: number, leaseScale?: number): Promise<void>;
   /** The next job due (highest priority, oldest first), now held by `worker`; null when none is due. */
   fetch(worker: string): Promise<QueuedJob<T> | null>;
   /** Renews the lease; false when the job is no longer this worker's (expired and taken over, cancelled). */

@@ -10,7 +10,7 @@ import { materialise } from '../scenes/deltas';
 import { readSceneFileBytes } from '../scenes/files';
 import { endJobWithRefund } from './coupons';
 import { JOB_COLUMNS, reconcileRenderJobs, renderKeys, type RenderJobRow } from './jobs';
-import type { QueuedJob, RenderQueue, RenderQueueData } from './queue';
+import { attemptScale, type QueuedJob, type RenderQueue, type RenderQueueData } from './queue';
 import type { Renderer } from '../../protocol/render';
 
 /** a leisure job's time budget is this many times an immediate one's */
@@ -130,7 +130,7 @@ export class RenderWorker {
     let lastProgress = 0;
     let progressWrite: Promise<unknown> = Promise.resolve();
     let timedOut = false;
-    const timeoutMs = this.options.timeoutMs ?? 30 * 60_000;
+    const timeoutMs = (this.options.timeoutMs ?? 30 * 60_000) * attemptScale(row.width, row.height);
     const deadline = setTimeout(() => {
       timedOut = true;
       abort.abort();

@@ -24,7 +24,7 @@ import { endJobWithRefund } from '../../server/render/coupons';
 import { reconcileRenderJobs } from '../../server/render/jobs';
 import { PgBossJobQueue } from '../../server/render/queue-pgboss';
 import { TableJobQueue } from '../../server/render/queue-table';
-import { RENDER_QUEUE_NAME, type QueuePolicy, type RenderQueue, type RenderQueueData } from '../../server/render/queue';
+import { RENDER_QUEUE_NAME, attemptScale, type QueuePolicy, type RenderQueue, type RenderQueueData } from '../../server/render/queue';
 import { LEISURE_BUDGET_FACTOR, RenderWorker } from '../../server/render/worker';
 import type { AlbumImage } from '../../protocol/album';
 import type { Renderer, RenderRequest } from '../../protocol/render';
@@ -305,6 +305,15 @@ for (const { backend, queue: queueKind } of CASES) {
       expect(LEISURE_BUDGET_FACTOR).toBe(5);
       // the two coupons back: the tests after this one count on the seeded ones
       await h.db.query(`update render_coupons set count = count + 1 where user_id = $1 and resolution = '540P'`, [memberId]);
+    });
+
+    it.runIf(queueKind === 'pg-boss')('gives a larger picture a longer attempt: a 4K job expires after 4 times the lease', async () => {
+      const res = await submit(member, { resolution: '4K', mode: 'leisure' });
+      expect(res.status).toBe(200);
+      const rows = await h.db.query<{ s: number }>(`select extract(epoch from expire_in)::int as s from ${bossSchema}.job where id = $1`, [res.data.id]);
+      expect(rows[0]?.s).toBe(POLICY.leaseS * attemptScale(3840, 2160));
+      expect(attemptScale(3840, 2160)).toBe(4);
+      expect((await call(h.app, 'POST', `/api/render/jobs/${res.data.id}/cancel`, member)).status).toBe(200);
     });
 
     it('retries the job of a worker whose lease ran out (it died without a word)', async () => {

@@ -2,6 +2,7 @@
 // modes, 10-packs of 4K and 6K only, the prices the spec shows, and the totals the store reads.
 import { describe, expect, it } from 'vitest';
 import { RENDER_COUPON_TYPES, RENDER_RESOLUTIONS, RENDER_SIZES, couponsFrom, renderCouponType } from '../../protocol/render-jobs';
+import { attemptScale } from '../../server/render/queue';
 
 describe('render coupon types', () => {
   it('has each resolution in both modes and packs of 10 for 4K and 6K only', () => {
@@ -36,5 +37,12 @@ describe('render coupon types', () => {
   it('sizes pictures 16:9 with more samples for UHQ', () => {
     for (const r of RENDER_RESOLUTIONS) expect(RENDER_SIZES[r].width * 9).toBe(RENDER_SIZES[r].height * 16);
     expect(RENDER_SIZES.UHQ.samples).toBeGreaterThan(RENDER_SIZES['1080P'].samples);
+  });
+});
+
+describe('render attempt limits', () => {
+  it('grow with the picture: RENDER_TIMEOUT_S is for up to 1080P, a larger picture gets as many times it as it has 1080P pictures of pixels', () => {
+    const scales = Object.fromEntries(RENDER_RESOLUTIONS.map((r) => [r, attemptScale(RENDER_SIZES[r].width, RENDER_SIZES[r].height)]));
+    expect(scales).toEqual({ '540P': 1, '720P': 1, '1080P': 1, '4K': 4, '6K': 9, '8K': 16, '12K': 36, UHQ: 1 });
   });
 });
