@@ -325,6 +325,7 @@ export const MENU_FEATURES: { readonly [menu: string]: Feature | undefined } = {
   OrderHome: 'orderReview',
   QueryOrder: 'orderReview',
   SplitReview: 'orderReview',
+  Render: 'cloudRender',
 };
 
 /** hidden: not shown at all; locked: shown, and opening it gives the authority tip; open: usable. */

@@ -87,9 +87,17 @@ export function moduleRefs(fileName: string, code: string): ModuleRefs {
       const s = stringValue(node.arguments?.[0]);
       if (s !== null) urls.push(s);
     }
-    ts.forEachChild(node, visit);
+    // children pushed in reverse so they are visited in source order
+    const children: ts.Node[] = [];
+    ts.forEachChild(node, (child) => {
+      children.push(child);
+    });
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
   };
-  visit(sf);
+  // An explicit stack, not recursion: bundled libraries (pdf.js's worker) hold expression chains
+  // thousands of operators deep, past the call stack.
+  const stack: ts.Node[] = [sf];
+  while (stack.length > 0) visit(stack.pop()!);
   // vite's dynamic-import preload helper keeps the files to preload in one array:
   // const __vite__mapDeps=(i,m=__vite__mapDeps,d=(m.f||(m.f=["assets/a.js","assets/a.css"])))=>...
   const deps = /__vite__mapDeps\s*=[^[]*\[([^\]]*)\]/.exec(code)?.[1];

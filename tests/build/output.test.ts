@@ -36,7 +36,8 @@ beforeAll(() => {
   worker = crawl(distDir, [...mainThread.urlRefs].filter((p) => /\.m?js$/.test(p)));
   const render = path.join(distDir, 'render.html');
   renderPage = fs.existsSync(render) ? crawl(distDir, htmlEntries(distDir, read(render))) : { files: new Set(), urlRefs: new Set() };
-});
+  // parsing every chunk (pdf.js and three.js among them) takes seconds on a busy machine
+}, 120_000);
 
 describe('main thread vs kernel worker', () => {
   it('the page loads its entry chunk and the lazy route chunks', () => {

@@ -296,6 +296,9 @@ describe('main menus', () => {
     ['sub-agent', { project: 'yfang', modules: {}, permissionList: ['HouseType', 'Layout', 'Product'], hideList: [] }, 'Layout', 'open'],
     ['sub-agent', { project: 'yfang', modules: {}, permissionList: ['HouseType', 'Layout', 'Product'], hideList: [] }, 'TileWorkPlan', 'hidden'],
     ['sub-agent', { project: 'yfang', modules: {}, permissionList: ['HouseType', 'Layout', 'Product'], hideList: [] }, 'ModelRoom', 'hidden'],
+    ['sub-agent', { project: 'yfang', modules: {}, permissionList: ['HouseType', 'Layout', 'Product'], hideList: [] }, 'Render', 'hidden'],
+    ['designer', designer, 'Render', 'locked'],
+    ['member', { ...designer, modules: { cloudRender: '2099-12-31' } }, 'Render', 'open'],
     ['hide list', { ...designer, hideList: ['ModelRoom'] }, 'ModelRoom', 'hidden'],
     ['fdm20cs', { project: 'fdm20cs', modules: {}, permissionList: [], hideList: [] }, 'OrderHome', 'open'],
   ])('%s: %s -> %s', (_who, subject, menu, expected) => {

@@ -18,7 +18,9 @@ export function MenuRail() {
   const { current } = useSnapshot(menuState);
   const access = useAccess();
   const render = useRenderDialog();
-  const renderLocked = access.status === 'ready' && !access.feature('cloudRender');
+  // the second list's Render (catalogues.md §2): hidden by the permission and hide lists like the views
+  const renderState = access.menu('Render');
+  const renderLocked = renderState === 'locked';
   const labels: Record<MenuView, string> = { HouseType: t`户型`, TileWorkPlan: t`铺砖`, Product: t`产品`, Customized: t`定制`, ModelRoom: t`样板间` };
   return (
     <nav className="menu-rail" aria-label={t`主菜单`} aria-busy={access.status === 'loading'}>
@@ -44,19 +46,23 @@ export function MenuRail() {
         );
       })}
       {/* catalogues.md §2 second list: Render opens the cloud render dialog, not a side panel */}
-      <span className="menu-rail__divider" aria-hidden="true" />
-      <button
-        type="button"
-        className="menu-rail__item"
-        data-menu="Render"
-        data-locked={renderLocked || undefined}
-        title={renderLocked ? t`未开通或已过期` : t`云渲染`}
-        onClick={render.open}
-      >
-        <Icon name="render" size={22} />
-        <span className="menu-rail__label">{t`渲染`}</span>
-        {renderLocked ? <LockBadge /> : null}
-      </button>
+      {renderState === 'hidden' ? null : (
+        <>
+          <span className="menu-rail__divider" aria-hidden="true" />
+          <button
+            type="button"
+            className="menu-rail__item"
+            data-menu="Render"
+            data-locked={renderLocked || undefined}
+            title={renderLocked ? t`未开通或已过期` : t`云渲染`}
+            onClick={render.open}
+          >
+            <Icon name="render" size={22} />
+            <span className="menu-rail__label">{t`渲染`}</span>
+            {renderLocked ? <LockBadge /> : null}
+          </button>
+        </>
+      )}
       {render.dialog}
     </nav>
   );
