@@ -30,13 +30,17 @@ export class PgBossJobQueue<T extends object> implements JobQueue<T> {
   private readonly boss: PgBoss;
   private readonly name: string;
   private readonly policy: QueuePolicy;
+  private readonly startDb: Db;
+  private readonly schema: string;
 
   constructor(options: PgBossQueueOptions) {
     this.name = options.name;
     this.policy = options.policy;
+    this.startDb = options.db;
+    this.schema = options.schema ?? 'pgboss';
     this.boss = new PgBoss({
       db: bossDb(options.db),
-      schema: options.schema ?? 'pgboss',
+      schema: this.schema,
       supervise: options.supervise ?? true,
       schedule: false,
       // expiry is how a dead worker's job comes back: look often
@@ -46,10 +50,17 @@ export class PgBossJobQueue<T extends object> implements JobQueue<T> {
   }
 
   async start(): Promise<void> {
-    await this.boss.start();
     const queue = { name: this.name, retryLimit: this.policy.retryLimit, retryDelay: this.policy.retryDelayS, retryBackoff: this.policy.retryDelayS > 0, expireInSeconds: this.policy.leaseS };
-    if (await this.boss.getQueue(this.name)) await this.boss.updateQueue(this.name, queue);
-    else await this.boss.createQueue(this.name, queue);
+    // Every server process starts the queue at once (SERVER_PROCESSES): two installing pg-boss's
+    // schema or creating the queue together collide on names or deadlock on the DDL. One at a
+    // time, then: a transaction holds an advisory lock while pg-boss works on other connections
+    // of the pool, and the next process finds it all made.
+    await this.startDb.transaction(async (tx) => {
+      await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`pg-boss start ${this.schema}`]);
+      await this.boss.start();
+      if (await this.boss.getQueue(this.name)) await this.boss.updateQueue(this.name, queue);
+      else await this.boss.createQueue(this.name, queue);
+    });
   }
 
   async stop(): Promise<void> {

@@ -307,6 +307,30 @@ for (const { backend, queue: queueKind } of CASES) {
       await h.db.query(`update render_coupons set count = count + 1 where user_id = $1 and resolution = '540P'`, [memberId]);
     });
 
+    it.runIf(queueKind === 'pg-boss')('starts in several server processes at once: the queue is made once, no start fails', async () => {
+      for (let round = 0; round < 3; round++) {
+        const schema = `pgboss_${randomBytes(5).toString('hex')}`;
+        const queues = [0, 1, 2].map(() => new PgBossJobQueue<RenderQueueData>({ db: h.db, name: RENDER_QUEUE_NAME, policy: POLICY, logger: silentLogger, schema, supervise: false }));
+        try {
+          await Promise.all(queues.map((q) => q.start()));
+          const made = await h.db.query<{ n: number }>(`select count(*)::int as n from ${schema}.queue where name = $1`, [RENDER_QUEUE_NAME]);
+          expect(made[0]?.n).toBe(1);
+        } finally {
+          await Promise.all(queues.map((q) => q.stop()));
+          // a stopped pg-boss may still finish a statement of its own: the drop waits its turn
+          for (let attempt = 1; ; attempt++) {
+            try {
+              await h.db.exec(`drop schema if exists ${schema} cascade`);
+              break;
+            } catch (e) {
+              if (attempt >= 5 || (e as { code?: string }).code !== '40P01') throw e;
+              await new Promise((r) => setTimeout(r, 200));
+            }
+          }
+        }
+      }
+    }, 120_000);
+
     it.runIf(queueKind === 'pg-boss')('gives a larger picture a longer attempt: a 4K job expires after 4 times the lease', async () => {
       const res = await submit(member, { resolution: '4K', mode: 'leisure' });
       expect(res.status).toBe(200);
