@@ -307,6 +307,19 @@ for (const { backend, queue: queueKind } of CASES) {
       await h.db.query(`update render_coupons set count = count + 1 where user_id = $1 and resolution = '540P'`, [memberId]);
     });
 
+    /** A stopped pg-boss may still finish a statement of its own: the drop waits its turn. */
+    async function dropSchemaWhenFree(schema: string): Promise<void> {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await h.db.exec(`drop schema if exists ${schema} cascade`);
+          return;
+        } catch (e) {
+          if (attempt >= 5 || (e as { code?: string }).code !== '40P01') throw e;
+          await new Promise((r) => setTimeout(r, 200));
+        }
+      }
+    }
+
     it.runIf(queueKind === 'pg-boss')('starts in several server processes at once: the queue is made once, no start fails', async () => {
       for (let round = 0; round < 3; round++) {
         const schema = `pgboss_${randomBytes(5).toString('hex')}`;
@@ -317,16 +330,7 @@ for (const { backend, queue: queueKind } of CASES) {
           expect(made[0]?.n).toBe(1);
         } finally {
           await Promise.all(queues.map((q) => q.stop()));
-          // a stopped pg-boss may still finish a statement of its own: the drop waits its turn
-          for (let attempt = 1; ; attempt++) {
-            try {
-              await h.db.exec(`drop schema if exists ${schema} cascade`);
-              break;
-            } catch (e) {
-              if (attempt >= 5 || (e as { code?: string }).code !== '40P01') throw e;
-              await new Promise((r) => setTimeout(r, 200));
-            }
-          }
+          await dropSchemaWhenFree(schema);
         }
       }
     }, 120_000);
