@@ -1,5 +1,5 @@
 import * as Comlink from 'comlink';
-import type { PanoPoint, PanoramaOptions, PanoramaShot } from '../protocol/panorama';
+import type { PanoPoint, PanoramaOptions, PanoramaShot, PanoSpot } from '../protocol/panorama';
 import { KernelCommandError, toKernelError, type KernelErrorCode } from '../protocol/errors';
 import type { ForwardedInput } from '../protocol/input';
 import { RENDER_OPTION_LIMITS, type CaptureOptions, type DropPiece, type DropResult, type InitOptions, type BackupPurpose, type InitResult, type KernelApi, type MouseButtonModes, type NewSceneMeta, type QuotePriceList, type RenderOptions, type StoreyPreview } from '../protocol/kernel-api';
@@ -69,7 +69,9 @@ const canvasCoordinate = finite({ min: -100_000, max: 100_000 });
 const coordinate = finite({ min: -1_000_000, max: 1_000_000 });
 const point = arrayOf(coordinate, { minLength: 3, maxLength: 3 }) as unknown as Check<readonly [number, number, number]>;
 const checkTraceOptions = object<TraceOptions>({
-  camera: nullable(object<RenderCamera>({ position: point, target: point, fovDeg: finite({ gt: 1, max: 170 }) })),
+  camera: nullable(
+    object<RenderCamera>({ position: point, target: point, fovDeg: finite({ gt: 1, max: 170 }), projection: optional(oneOf(['perspective', 'equirect'] as const)) }),
+  ),
   storeyId: nullable(string({ maxLength: 200 })),
   width: finite({ ...TRACE_LIMITS.size, integer: true }),
   height: finite({ ...TRACE_LIMITS.size, integer: true }),
@@ -275,6 +277,14 @@ export function createKernelApi(options: KernelApiOptions = {}) {
       });
     },
 
+    async panoramaSpot(at: PanoramaOptions['at']): Promise<PanoSpot> {
+      return guard('panoramaSpot', () => {
+        ready('panoramaSpot');
+        if (!renderer?.panoramaSpot) throw new KernelCommandError('WEBGL2_UNAVAILABLE', 'panoramaSpot', 'this kernel has no 3D view to stand in');
+        return renderer.panoramaSpot(at, 'panoramaSpot');
+      });
+    },
+
     async panoramaPoint(x: number, y: number, locale: 'zh' | 'en' = 'zh'): Promise<PanoPoint | null> {
       return guard('panoramaPoint', () => {
         const k = ready('panoramaPoint');
@@ -339,7 +349,9 @@ export function createKernelApi(options: KernelApiOptions = {}) {
       guard('traceStart', () => {
         const trace = tracing('traceStart');
         const checked = checkTraceOptions(traceOptions, 'options');
-        if (checked.camera && Math.hypot(...checked.camera.target.map((t, i) => t - checked.camera!.position[i]!)) < 1e-6) {
+        if (checked.camera?.projection === 'equirect') {
+          if (checked.width !== checked.height * 2) throw new KernelCommandError('INVALID_ARGS', 'traceStart', 'options.width: an equirect picture is twice as wide as high');
+        } else if (checked.camera && Math.hypot(...checked.camera.target.map((t, i) => t - checked.camera!.position[i]!)) < 1e-6) {
           throw new KernelCommandError('INVALID_ARGS', 'traceStart', 'options.camera: target must differ from position');
         }
         trace.start(checked);

@@ -1,5 +1,5 @@
 import type { KernelErrorCode } from './errors';
-import type { PanoPoint, PanoramaOptions, PanoramaShot } from './panorama';
+import type { PanoPoint, PanoramaOptions, PanoramaShot, PanoSpot } from './panorama';
 import type { ForwardedInput } from './input';
 import type { CommandArgs } from './commands';
 import type { ModelMount, Vec3 } from './records';
@@ -244,6 +244,11 @@ export interface KernelApi {
    * WEBGL2_UNAVAILABLE.
    */
   panorama(options: PanoramaOptions, onProgress?: (fraction: number) => void): Promise<PanoramaShot>;
+  /**
+   * Where a panorama of `at` (as panorama()'s) would be taken from, drawing nothing: the equirect
+   * camera a high-quality panorama render job traces from, the plan position, storey and room.
+   */
+  panoramaSpot(at: PanoramaOptions['at']): Promise<PanoSpot>;
   /**
    * The plan point of the current storey under canvas point (x, y) in CSS px (the plan view's
    * frame, or the 3D pointer ray on the floor) and the room there, named in `locale` (default zh);

@@ -8,9 +8,19 @@
 // (world -z); longitude grows turning east (clockwise seen from above), so the image reads as
 // seen from inside, never mirrored. Latitude +90° is straight up (the top row).
 
+import type { RenderCamera } from './render';
+import type { RenderResolution } from './render-jobs';
+
 /** The widths a panorama is made at (height is half): 2K, 4K, 8K. */
 export const PANO_WIDTHS = [2048, 4096, 8192] as const;
 export type PanoWidth = (typeof PANO_WIDTHS)[number];
+
+/**
+ * The render coupon a high-quality panorama (a render job) spends: the resolution of about the
+ * same number of pixels (2048 x 1024 ~ 1920 x 1080, 4096 x 2048 ~ 3840 x 2160, 8192 x 4096 ~
+ * 7680 x 4320).
+ */
+export const PANO_RESOLUTIONS: Readonly<Record<PanoWidth, RenderResolution>> = { 2048: '1080P', 4096: '4K', 8192: '8K' };
 
 /** Default eye height above the storey floor, mm (a standing adult's eye, a little under roam's 1600). */
 export const PANO_EYE_HEIGHT_MM = 1500;
@@ -53,6 +63,18 @@ export interface PanoramaShot {
 export interface PanoPoint {
   readonly x: number;
   readonly y: number;
+  readonly storeyId: string;
+  readonly roomId: string | null;
+  readonly roomLabel: string;
+}
+
+/**
+ * Where a panorama would be taken from (kernel panoramaSpot): what a render job of it needs
+ * (the equirect camera in world metres) and what the stored panorama records.
+ */
+export interface PanoSpot {
+  readonly camera: RenderCamera;
+  readonly position: PanoPosition;
   readonly storeyId: string;
   readonly roomId: string | null;
   readonly roomLabel: string;

@@ -1,6 +1,7 @@
 // Cloud render jobs and the coupons that pay for them (catalogues.md §3 'Render coupon types', §9
 // prices). Shared by the server (spending, the job API) and the editor's render dialog, so the
 // resolution list, the picture sizes and the job states are one table.
+import type { PanoPosition, PanoWidth } from './panorama';
 import type { RenderCamera } from './render';
 
 /** catalogues.md §3: the coupon list, in the order the dialog shows it. */
@@ -124,6 +125,18 @@ export function couponsFrom(rows: readonly RenderCouponCount[]): RenderCoupons {
 export const RENDER_JOB_STATES = ['queued', 'rendering', 'done', 'failed', 'cancelled'] as const;
 export type RenderJobState = (typeof RENDER_JOB_STATES)[number];
 
+/**
+ * A high-quality panorama made as a render job: the equirect camera's eye (job camera) and, for
+ * the panorama stored when it is done, where it was taken from and the room's name.
+ */
+export interface RenderPanoSpec {
+  readonly width: PanoWidth;
+  /** plan mm, z above the storey's floor (as protocol/panorama.ts' Panorama.position) */
+  readonly position: PanoPosition;
+  /** the room's name, '' when none (at most 64 characters) */
+  readonly label: string;
+}
+
 export interface RenderJob {
   readonly id: string;
   readonly sceneId: number;
@@ -145,6 +158,10 @@ export interface RenderJob {
   readonly error: string;
   /** the coupon went back to the owner (failed, or cancelled before it started) */
   readonly refunded: boolean;
+  /** a panorama job: what it makes (null: a still) */
+  readonly pano: RenderPanoSpec | null;
+  /** a done panorama job: the stored panorama (/api/panos/{id}); null otherwise or once it was deleted */
+  readonly panoId: string | null;
   /** ISO 8601 */
   readonly createdAt: string;
   readonly finishedAt: string | null;
@@ -157,6 +174,12 @@ export interface RenderSubmit {
   readonly storeyId: string | null;
   readonly resolution: RenderResolution;
   readonly mode: RenderMode;
+  /**
+   * A panorama instead of a still: the camera must be an equirect one (its eye), storeyId the
+   * storey it stands on, and resolution PANO_RESOLUTIONS[pano.width] (the coupon of about as many
+   * pixels).
+   */
+  readonly pano?: RenderPanoSpec | null;
 }
 
 export function isFinished(state: RenderJobState): boolean {

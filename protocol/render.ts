@@ -8,6 +8,12 @@ export interface RenderCamera {
   readonly target: readonly [number, number, number];
   /** vertical field of view in degrees */
   readonly fovDeg: number;
+  /**
+   * perspective (the default): a picture looking from position at target. equirect: a 720°
+   * panorama from position (width = 2 x height), laid out as protocol/panorama.ts says (its middle
+   * looks north whatever target is; fovDeg is unused).
+   */
+  readonly projection?: 'perspective' | 'equirect';
 }
 
 export interface RenderRequest {

@@ -288,6 +288,14 @@ export const MESSAGES = {
     zh: '渲染任务尚未结束，请先取消再删除',
     en: 'The render job has not finished yet; cancel it before deleting it',
   },
+  renderPanoResolution: {
+    zh: '{width} 宽的全景图使用 {resolution} 渲染券',
+    en: 'A panorama {width} pixels wide uses a {resolution} render coupon',
+  },
+  renderPanoCamera: {
+    zh: '全景渲染需要全景相机（equirect）和所在楼层；普通渲染不能使用全景相机',
+    en: 'A panorama render needs a panorama (equirect) camera and its storey; a still cannot use a panorama camera',
+  },
   // panoramas (issue 20)
   panoNotFound: { zh: '全景图不存在或无权访问', en: 'The panorama does not exist or is not accessible to you' },
   panoImageInvalid: { zh: '全景图必须是宽高比 2:1、宽 {widths} 像素的 JPEG 图片', en: 'A panorama must be a 2:1 JPEG {widths} pixels wide' },

@@ -90,3 +90,10 @@ export function stitchEquirect(cube: CubeFaces, width: number): Uint8ClampedArra
   stitchRows(cube, width, out, 0, width / 2);
   return out;
 }
+
+/**
+ * The path tracer's equirect camera (three-gpu-pathtracer EquirectCamera, render/path-trace.ts)
+ * is turned this much about y (radians) so that its picture follows protocol/panorama.ts: its
+ * shader puts local +x in the picture's middle, the turn brings that to world -z (north).
+ */
+export const EQUIRECT_TURN_Y = Math.PI / 2;

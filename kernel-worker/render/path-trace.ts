@@ -20,9 +20,10 @@ import {
   type Material,
   type Object3D,
 } from 'three';
-import { DenoiseMaterial, GradientEquirectTexture, PhysicalSpotLight, WebGLPathTracer } from 'three-gpu-pathtracer';
+import { DenoiseMaterial, EquirectCamera, GradientEquirectTexture, PhysicalSpotLight, WebGLPathTracer } from 'three-gpu-pathtracer';
 import { FullScreenQuad } from 'three/examples/jsm/postprocessing/Pass.js';
 import { GROUND_COLOUR, SKY_COLOUR } from './lighting';
+import { EQUIRECT_TURN_Y } from './pano-stitch';
 
 // The progressive path tracer (three-gpu-pathtracer) over the kernel's own scene graph: soft
 // shadows, global illumination, a sky and the room lights. Loaded with a dynamic import only when
@@ -58,7 +59,10 @@ export interface TraceScene {
   readonly scene: Object3D;
   /** the view's lights (lighting.ts' group): room lights and the sun are taken, sky lights become the environment */
   readonly lights: Object3D;
+  /** the eye and look (perspective), or only the eye (equirect) */
   readonly camera: PerspectiveCamera;
+  /** a 720° panorama from the camera's eye, laid out as protocol/panorama.ts says, not a perspective picture */
+  readonly equirect?: boolean;
 }
 
 export interface PathTrace {
@@ -286,6 +290,20 @@ function theEngine(): Engine {
   return engine;
 }
 
+/**
+ * The path tracer's equirect camera at `eye`, turned so its picture follows protocol/panorama.ts.
+ * Its shader (equirectUvToDirection) puts local +x at the picture's middle and local +z a quarter
+ * to the right; the panorama wants world -z (north) in the middle and +x (east) a quarter to the
+ * right: a quarter turn about y (local +x -> world -z, local +z -> world +x). Checked against the
+ * shader's formula in tests/unit/equirect-camera.test.ts.
+ */
+export function equirectCamera(eye: Vector3): EquirectCamera {
+  const camera = new EquirectCamera();
+  camera.position.copy(eye);
+  camera.rotation.set(0, EQUIRECT_TURN_Y, 0);
+  return camera;
+}
+
 export function createPathTrace(source: TraceScene, width: number, height: number): PathTrace {
   const { canvas, renderer, tracer, sky, denoise } = theEngine();
   renderer.setSize(width, height, false);
@@ -297,11 +315,18 @@ export function createPathTrace(source: TraceScene, width: number, height: numbe
   scene.environmentIntensity = SKY_INTENSITY;
   scene.background = sky;
 
-  const camera = new PerspectiveCamera(source.camera.fov, width / height, 0.05, 2000);
-  camera.position.copy(source.camera.position);
-  camera.quaternion.copy(source.camera.quaternion);
+  const camera = source.equirect ? equirectCamera(source.camera.position) : new PerspectiveCamera(source.camera.fov, width / height, 0.05, 2000);
+  if (!source.equirect) {
+    camera.position.copy(source.camera.position);
+    camera.quaternion.copy(source.camera.quaternion);
+  }
   camera.updateMatrixWorld();
   tracer.setScene(scene, camera);
+  // the thumbnail: a perspective picture's middle square; a panorama's quarter around its middle
+  // (90° looking north, as the browser-made panoramas' thumbnails, render/panorama.ts)
+  const crop = source.equirect
+    ? { x: width * 0.375, y: height * 0.25, w: width / 4, h: height / 2 }
+    : { x: (width - Math.min(width, height)) / 2, y: (height - Math.min(width, height)) / 2, w: Math.min(width, height), h: Math.min(width, height) };
 
   const toBytes = async (blob: Blob) => new Uint8Array(await blob.arrayBuffer());
   const gl = renderer.getContext() as WebGL2RenderingContext;
@@ -351,13 +376,12 @@ export function createPathTrace(source: TraceScene, width: number, height: numbe
       }
       // The readback waits for the traced tiles: on SwiftShader this is where the time goes.
       const jpeg = await canvas.convertToBlob({ type: 'image/jpeg', quality });
-      const side = Math.min(width, height);
       const thumb = new OffscreenCanvas(THUMB_SIZE, THUMB_SIZE);
       const ctx = thumb.getContext('2d');
       if (!ctx) throw new Error('OffscreenCanvas.getContext("2d") returned null');
       const bitmap = await createImageBitmap(jpeg);
       ctx.imageSmoothingQuality = 'high';
-      ctx.drawImage(bitmap, (width - side) / 2, (height - side) / 2, side, side, 0, 0, THUMB_SIZE, THUMB_SIZE);
+      ctx.drawImage(bitmap, crop.x, crop.y, crop.w, crop.h, 0, 0, THUMB_SIZE, THUMB_SIZE);
       bitmap.close();
       const thumbJpeg = await thumb.convertToBlob({ type: 'image/jpeg', quality: 0.85 });
       return { jpeg: await toBytes(jpeg), thumbJpeg: await toBytes(thumbJpeg) };

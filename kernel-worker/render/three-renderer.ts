@@ -2,7 +2,7 @@ import { ACESFilmicToneMapping, Box3, PCFShadowMap, PerspectiveCamera, SRGBColor
 import { KernelCommandError } from '../../protocol/errors';
 import type { RenderCamera } from '../../protocol/render';
 import type { StoreyPreview } from '../../protocol/kernel-api';
-import { PANO_EYE_HEIGHT_MM, PANO_EYE_LIMITS, PANO_WIDTHS, type PanoramaOptions, type PanoramaShot } from '../../protocol/panorama';
+import { PANO_EYE_HEIGHT_MM, PANO_EYE_LIMITS, PANO_WIDTHS, type PanoramaOptions, type PanoramaShot, type PanoSpot } from '../../protocol/panorama';
 import type { RoomRecord } from '../../protocol/records';
 import { pointInRing } from '../geometry/polygon';
 import { planToWorld } from './coords';
@@ -201,16 +201,10 @@ export const createThreeRenderer = (clock: RendererClock): RendererFactory => (c
     yieldToEvents: () => new Promise<void>((resolve) => clock.timers.setTimeout(resolve, 0)),
   };
 
-  async function panorama(options: PanoramaOptions, method: string, onProgress?: (fraction: number) => void): Promise<PanoramaShot> {
+  /** Where a panorama of `at` is taken from: the eye (world metres), its storey, plan position and room. */
+  function panoramaSpot(at: unknown, method: string): { eye: Vector3; spot: PanoSpot } {
     const bad = (detail: string) => new KernelCommandError('INVALID_ARGS', method, detail);
     if (!records) throw bad('nothing to render yet');
-    const o: unknown = options;
-    if (typeof o !== 'object' || o === null) throw bad('options must be an object');
-    const { at, width, quality } = o as Record<string, unknown>;
-    if (!PANO_WIDTHS.includes(width as never)) throw bad(`width: must be one of ${PANO_WIDTHS.join(', ')}`);
-    const w = width as PanoramaOptions['width'];
-    if (w / 4 > maxSize()) throw bad(`width: this GPU draws at most ${maxSize() * 4} wide`);
-    if (quality !== undefined && (typeof quality !== 'number' || !(quality > 0 && quality <= 1))) throw bad('quality: must be a number above 0, at most 1');
     if (typeof at !== 'object' || at === null) throw bad('at: must be an object');
     const spot = at as Record<string, unknown>;
     let storeyId: string;
@@ -239,11 +233,25 @@ export const createThreeRenderer = (clock: RendererClock): RendererFactory => (c
     }
     const position = planPositionOf(eye, storeyElevation(records, storeyId));
     const room = roomAt(storeyId, position.x, position.y);
-    const images = await renderPanorama(panoramaHost, { width: w, eye, quality: (quality as number | undefined) ?? 0.9, ...(onProgress ? { onProgress } : {}) }, maxSize());
-    return { ...images, width: w, height: w / 2, position, storeyId, roomId: room?.id ?? null, roomLabel: room ? roomLabel(room, locale) : '' };
+    // the target only keeps the camera valid for whoever reads it as a perspective one: north
+    const camera: RenderCamera = { position: [eye.x, eye.y, eye.z], target: [eye.x, eye.y, eye.z - 1], fovDeg: 90, projection: 'equirect' };
+    return { eye, spot: { camera, position, storeyId, roomId: room?.id ?? null, roomLabel: room ? roomLabel(room, locale) : '' } };
   }
 
-
+  async function panorama(options: PanoramaOptions, method: string, onProgress?: (fraction: number) => void): Promise<PanoramaShot> {
+    const bad = (detail: string) => new KernelCommandError('INVALID_ARGS', method, detail);
+    if (!records) throw bad('nothing to render yet');
+    const o: unknown = options;
+    if (typeof o !== 'object' || o === null) throw bad('options must be an object');
+    const { at, width, quality } = o as Record<string, unknown>;
+    if (!PANO_WIDTHS.includes(width as never)) throw bad(`width: must be one of ${PANO_WIDTHS.join(', ')}`);
+    const w = width as PanoramaOptions['width'];
+    if (w / 4 > maxSize()) throw bad(`width: this GPU draws at most ${maxSize() * 4} wide`);
+    if (quality !== undefined && (typeof quality !== 'number' || !(quality > 0 && quality <= 1))) throw bad('quality: must be a number above 0, at most 1');
+    const { eye, spot } = panoramaSpot(at, method);
+    const images = await renderPanorama(panoramaHost, { width: w, eye, quality: (quality as number | undefined) ?? 0.9, ...(onProgress ? { onProgress } : {}) }, maxSize());
+    return { ...images, width: w, height: w / 2, position: spot.position, storeyId: spot.storeyId, roomId: spot.roomId, roomLabel: spot.roomLabel };
+  }
 
   return {
     sync(diff, next, info) {
@@ -277,6 +285,7 @@ export const createThreeRenderer = (clock: RendererClock): RendererFactory => (c
     viewCamera,
     trace: tracer,
     panorama,
+    panoramaSpot: (at, method) => panoramaSpot(at, method).spot,
     setOptions(next) {
       if (next.shadows) views.lighting.setShadows(next.shadows);
       if (next.locale) {

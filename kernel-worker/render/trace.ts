@@ -86,7 +86,7 @@ export function createTracer(host: TraceHost): Tracer {
     try {
       const aspect = o.width / o.height;
       const camera = o.camera ? cameraOf(o.camera, aspect) : poseCamera(shown.pose(aspect), aspect);
-      trace = createPathTrace({ scene: host.scene, lights: host.lights, camera }, o.width, o.height);
+      trace = createPathTrace({ scene: host.scene, lights: host.lights, camera, equirect: o.camera?.projection === 'equirect' }, o.width, o.height);
     } finally {
       shown.undo();
     }

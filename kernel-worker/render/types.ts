@@ -1,6 +1,6 @@
 import type { ForwardedInput } from '../../protocol/input';
 import type { CaptureOptions, InitOptions, RenderOptions, StoreyPreview } from '../../protocol/kernel-api';
-import type { PanoramaOptions, PanoramaShot } from '../../protocol/panorama';
+import type { PanoramaOptions, PanoramaShot, PanoSpot } from '../../protocol/panorama';
 import type { RecordsDiff } from '../document/diff';
 import type { RecordReader } from '../document/store';
 import type { RenderCamera } from '../../protocol/render';
@@ -39,6 +39,8 @@ export interface RendererPort {
   captureStoreys?(options: CaptureOptions | undefined, method: string): Promise<StoreyPreview[]>;
   /** A 720° panorama (render/panorama.ts); rejects with INVALID_ARGS on bad options. */
   panorama?(options: PanoramaOptions, method: string, onProgress?: (fraction: number) => void): Promise<PanoramaShot>;
+  /** Where a panorama of `at` would be taken from (a render job's equirect camera); INVALID_ARGS on a bad spot. */
+  panoramaSpot?(at: PanoramaOptions['at'], method: string): PanoSpot;
   setOptions?(options: Partial<RenderOptions>): void;
   /** The 3D view's camera; null in the plan and the orthographic views. */
   viewCamera?(): RenderCamera | null;

@@ -107,7 +107,11 @@ export function checkImages(image: Uint8Array, thumb: Uint8Array): { width: numb
   return size;
 }
 
-export async function createPano({ db, storage, quota }: PanoDeps, actor: Actor, input: NewPano): Promise<Panorama> {
+/**
+ * Stores a panorama. `within` runs in the same transaction once the row is in (a render job marks
+ * itself done there); a throw from it takes the panorama back, files included.
+ */
+export async function createPano({ db, storage, quota }: PanoDeps, actor: Actor, input: NewPano, within?: (tx: Db, pano: Panorama) => Promise<void>): Promise<Panorama> {
   const size = checkImages(input.image, input.thumb);
   const bytes = input.image.length + input.thumb.length;
   await requireScene(db, actor, input.sceneId, 'write');
@@ -130,7 +134,9 @@ export async function createPano({ db, storage, quota }: PanoDeps, actor: Actor,
       );
       // core.md §8 usage events: one createPano per stored panorama
       await tx.query(`insert into user_events (project_code, user_id, event) values ($1, $2, 'createPano')`, [actor.projectCode, actor.userId]);
-      return dto(rows[0]!);
+      const pano = dto(rows[0]!);
+      await within?.(tx, pano);
+      return pano;
     });
   } catch (e) {
     await Promise.all([storage.delete(imageKey), storage.delete(thumbKey)]).catch(() => {});

@@ -13,7 +13,8 @@ import { endJobWithRefund, spendCoupon } from './coupons';
 import { attemptScale, type RenderQueue } from './queue';
 import type { AlbumImage } from '../../protocol/album';
 import type { RenderCamera } from '../../protocol/render';
-import { RENDER_SIZES, type RenderJob, type RenderJobState, type RenderMode, type RenderResolution, type RenderSubmit } from '../../protocol/render-jobs';
+import { PANO_RESOLUTIONS } from '../../protocol/panorama';
+import { RENDER_SIZES, type RenderPanoSpec, type RenderJob, type RenderJobState, type RenderMode, type RenderResolution, type RenderSubmit } from '../../protocol/render-jobs';
 
 /** Where stored renders are served: GET /files/renders/<project>/<uuid>.jpg (owner or project admin). */
 export const RENDER_FILES_PREFIX = '/files/';
@@ -51,15 +52,25 @@ export interface RenderJobRow {
   thumb_key: string | null;
   bytes: number;
   refunded_at: Date | null;
+  pano: RenderPanoSpec | null;
+  pano_id: string | number | null;
   created_at: Date;
   started_at: Date | null;
   finished_at: Date | null;
 }
 
 export const JOB_COLUMNS = `id, project_code, user_id, scene_id, resolution, mode, camera, storey_id, width, height, samples, state,
-  progress, attempts, worker, error, image_key, thumb_key, bytes, refunded_at, created_at, started_at, finished_at`;
+  progress, attempts, worker, error, image_key, thumb_key, bytes, refunded_at, pano, pano_id, created_at, started_at, finished_at`;
 
 export function jobDto(row: RenderJobRow): RenderJob {
+  const panoId = row.pano_id === null ? null : String(row.pano_id);
+  // a panorama job's picture is the panorama it stored (its files, its owner checks)
+  const files = panoId
+    ? { url: `/api/panos/${panoId}/image`, thumbUrl: `/api/panos/${panoId}/thumb` }
+    : {
+        url: row.state === 'done' && row.image_key ? RENDER_FILES_PREFIX + row.image_key : '',
+        thumbUrl: row.state === 'done' && row.thumb_key ? RENDER_FILES_PREFIX + row.thumb_key : '',
+      };
   return {
     id: row.id,
     sceneId: row.scene_id,
@@ -72,10 +83,11 @@ export function jobDto(row: RenderJobRow): RenderJob {
     attempts: row.attempts,
     width: row.width,
     height: row.height,
-    url: row.state === 'done' && row.image_key ? RENDER_FILES_PREFIX + row.image_key : '',
-    thumbUrl: row.state === 'done' && row.thumb_key ? RENDER_FILES_PREFIX + row.thumb_key : '',
+    ...files,
     error: row.error,
     refunded: row.refunded_at !== null,
+    pano: row.pano,
+    panoId,
     createdAt: new Date(row.created_at).toISOString(),
     finishedAt: row.finished_at ? new Date(row.finished_at).toISOString() : null,
   };
@@ -102,7 +114,18 @@ export async function submitRenderJob(deps: RenderJobDeps, actor: Actor, input: 
   if (!scene.file_key) throw new ApiError(409, RETCODE.RENDER_SCENE_NOT_SAVED, 'renderSceneNotSaved');
   // the picture will be stored under the owner: refuse now rather than after the coupon is spent and the work done
   await assertStorageRoom(db, deps.quota, { projectCode: actor.projectCode, userId: actor.userId }, 0);
-  const size = RENDER_SIZES[input.resolution];
+  const pano = input.pano ?? null;
+  if (pano) {
+    // the coupon of about as many pixels; a still's camera would trace a squashed panorama
+    if (input.resolution !== PANO_RESOLUTIONS[pano.width]) {
+      throw new ApiError(400, RETCODE.BAD_REQUEST, 'renderPanoResolution', { width: pano.width, resolution: PANO_RESOLUTIONS[pano.width] }, { field: 'resolution' });
+    }
+    if (input.camera?.projection !== 'equirect') throw new ApiError(400, RETCODE.BAD_REQUEST, 'renderPanoCamera', undefined, { field: 'camera' });
+    if (!input.storeyId) throw new ApiError(400, RETCODE.BAD_REQUEST, 'renderPanoCamera', undefined, { field: 'storeyId' });
+  } else if (input.camera?.projection === 'equirect') {
+    throw new ApiError(400, RETCODE.BAD_REQUEST, 'renderPanoCamera', undefined, { field: 'camera' });
+  }
+  const size = pano ? { width: pano.width, height: pano.width / 2, samples: RENDER_SIZES[input.resolution].samples } : RENDER_SIZES[input.resolution];
   const id = randomUUID();
   const row = await db.transaction(async (tx) => {
     if (!(await spendCoupon(tx, actor.userId, input.resolution, input.mode))) {
@@ -111,8 +134,8 @@ export async function submitRenderJob(deps: RenderJobDeps, actor: Actor, input: 
       });
     }
     const rows = await tx.query<RenderJobRow>(
-      `insert into render_jobs (id, project_code, user_id, scene_id, resolution, mode, camera, storey_id, width, height, samples)
-       values ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11) returning ${JOB_COLUMNS}`,
+      `insert into render_jobs (id, project_code, user_id, scene_id, resolution, mode, camera, storey_id, width, height, samples, pano)
+       values ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11, $12::jsonb) returning ${JOB_COLUMNS}`,
       [
         id,
         actor.projectCode,
@@ -125,6 +148,7 @@ export async function submitRenderJob(deps: RenderJobDeps, actor: Actor, input: 
         size.width,
         size.height,
         size.samples,
+        pano ? JSON.stringify(pano) : null,
       ],
     );
     await queue.send(tx, id, { renderJobId: id }, MODE_PRIORITY[input.mode], attemptScale(size.width, size.height));
@@ -148,13 +172,16 @@ export async function findRenderJob(db: Db, actor: Actor, id: string): Promise<R
   return rows[0] ?? null;
 }
 
-/** The jobs of a scene the caller may read, newest first. */
+/**
+ * The jobs of a scene the caller may read, newest first. onlyDone: the album's finished stills
+ * (a panorama job's picture is in the album as the panorama it stored).
+ */
 export async function listRenderJobs(db: Db, actor: Actor, sceneId: number, onlyDone = false): Promise<RenderJobRow[]> {
   const scene = await findScene(db, actor, sceneId, { access: 'read' });
   if (!scene) throw new ApiError(404, RETCODE.NOT_FOUND, 'renderSceneNotFound', { id: sceneId });
   const v = visible(actor);
   return db.query<RenderJobRow>(
-    `select ${JOB_COLUMNS} from render_jobs where scene_id = $1 and ${v.sql} ${onlyDone ? "and state = 'done'" : ''}
+    `select ${JOB_COLUMNS} from render_jobs where scene_id = $1 and ${v.sql} ${onlyDone ? "and state = 'done' and pano is null" : ''}
      order by created_at desc, id limit 500`,
     [sceneId, ...v.params],
   );

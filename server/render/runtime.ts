@@ -6,6 +6,7 @@ import os from 'node:os';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db/types';
 import type { Logger } from '../logger';
+import { quotaOf } from '../storage/quota';
 import type { FileStorage } from '../storage/types';
 import { ChildRenderer } from './child-renderer';
 import { reconcileRenderJobs } from './jobs';
@@ -43,7 +44,7 @@ export interface RenderRuntimeOptions {
   db: Db;
   storage: FileStorage;
   logger: Logger;
-  config: Pick<ServerConfig, 'renderWorkers' | 'renderAttempts' | 'renderTimeoutS' | 'renderBudgetS' | 'rendererModule' | 'distDir' | 'renderAssetOrigin'>;
+  config: Pick<ServerConfig, 'renderWorkers' | 'renderAttempts' | 'renderTimeoutS' | 'renderBudgetS' | 'rendererModule' | 'distDir' | 'renderAssetOrigin' | 'userStorageQuotaBytes' | 'projectStorageQuotaBytes'>;
   /** an already started queue (the server shares its own with its routes) */
   queue?: RenderQueue;
   /** how each loop gets its renderer; default a render child process (ChildRenderer) */
@@ -61,7 +62,7 @@ export async function startRenderRuntime(options: RenderRuntimeOptions): Promise
   const count = options.workers ?? config.renderWorkers;
   // the real path tracer only: its shader compiles for about a minute before the first picture
   const warm = !options.startRenderer && !config.rendererModule;
-  const workers = Array.from({ length: count }, (_, n) => new RenderWorker({ db, storage, logger, queue, startRenderer, warm, workerId: `${os.hostname()}:${process.pid}:${n + 1}`, timeoutMs: config.renderTimeoutS * 1000, budgetMs: config.renderBudgetS * 1000 }));
+  const workers = Array.from({ length: count }, (_, n) => new RenderWorker({ db, storage, logger, queue, startRenderer, warm, quota: quotaOf(config), workerId: `${os.hostname()}:${process.pid}:${n + 1}`, timeoutMs: config.renderTimeoutS * 1000, budgetMs: config.renderBudgetS * 1000 }));
   for (const w of workers) w.start();
   const timer = setInterval(() => {
     reconcileRenderJobs(db, queue, logger).catch((e: unknown) => logger.warn('render job reconcile failed', { error: e }));

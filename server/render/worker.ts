@@ -12,6 +12,9 @@ import { endJobWithRefund } from './coupons';
 import { JOB_COLUMNS, reconcileRenderJobs, renderKeys, type RenderJobRow } from './jobs';
 import { attemptScale, type QueuedJob, type RenderQueue, type RenderQueueData } from './queue';
 import type { Renderer } from '../../protocol/render';
+import { ApiError } from '../http/envelope';
+import { createPano } from '../panos/repo';
+import type { StorageQuota } from '../storage/quota';
 
 /** a leisure job's time budget is this many times an immediate one's */
 export const LEISURE_BUDGET_FACTOR = 5;
@@ -33,12 +36,17 @@ export interface RenderWorkerOptions {
   heartbeatMs?: number;
   /** longest one attempt may render before it is stopped and counted failed (RENDER_TIMEOUT_S; default 30 min) */
   timeoutMs?: number;
+  /** the storage quotas a panorama job's picture is stored under, as an upload would be (absent: none) */
+  quota?: StorageQuota;
   /** time budget of an immediate job's render in ms (RenderRequest.maxMs); leisure jobs get LEISURE_BUDGET_FACTOR times it; absent: none */
   budgetMs?: number;
 }
 
 /** The job cannot succeed on another attempt (its scene or scene file is gone): no retry. */
 class PermanentFailure extends Error {}
+
+/** The job was cancelled or taken over while its panorama was stored: nothing of it stays. */
+class Abandoned extends Error {}
 
 export class RenderWorker {
   readonly workerId: string;
@@ -163,7 +171,12 @@ export class RenderWorker {
       );
       await progressWrite;
       if (abort.signal.aborted) throw new Error('abandoned');
-      if (!(await this.store(row, attempt, result.jpeg, result.thumbJpeg))) {
+      // a panorama's viewers and hotspots read its picture as exactly 2:1 of the width paid for
+      if (row.pano && (result.width !== row.width || result.height !== row.height)) {
+        throw new Error(`the renderer made ${result.width} x ${result.height}, not ${row.width} x ${row.height}`);
+      }
+      const stored = row.pano ? await this.storePano(row, attempt, result.jpeg, result.thumbJpeg) : await this.store(row, attempt, result.jpeg, result.thumbJpeg);
+      if (!stored) {
         abort.abort();
         throw new Error('abandoned');
       }
@@ -236,6 +249,35 @@ export class RenderWorker {
       await Promise.all([storage.delete(keys.image), storage.delete(keys.thumb)]).catch((e: unknown) => logger.warn('an unused render file stayed', { error: e }));
     }
     return done;
+  }
+
+  /**
+   * A panorama job's picture becomes a stored panorama (its files, quota and share code are the
+   * panorama's) in the transaction that marks the job done. false: cancelled or taken over.
+   * What the panorama store refuses (the scene gone, quota, too many panoramas) fails the job for
+   * good: another attempt would be refused the same.
+   */
+  private async storePano(row: RenderJobRow, attempt: number, jpeg: Uint8Array, thumb: Uint8Array): Promise<boolean> {
+    const { db, storage } = this.options;
+    const quota = this.options.quota ?? { userBytes: 0, projectBytes: 0 };
+    const spec = row.pano!;
+    const actor = { projectCode: row.project_code, userId: row.user_id, isProjectAdmin: false };
+    const input = { sceneId: row.scene_id, storeyId: row.storey_id ?? '', position: spec.position, label: spec.label, image: jpeg, thumb };
+    try {
+      await createPano({ db, storage, quota }, actor, input, async (tx, pano) => {
+        const rows = await tx.query(
+          `update render_jobs set state = 'done', progress = 1, pano_id = $3, error = '', finished_at = now(), updated_at = now()
+           where id = $1 and attempts = $2 and state = 'rendering' returning id`,
+          [row.id, attempt, Number(pano.id)],
+        );
+        if (rows.length === 0) throw new Abandoned();
+      });
+      return true;
+    } catch (e) {
+      if (e instanceof Abandoned) return false;
+      if (e instanceof ApiError) throw new PermanentFailure(`the panorama was not stored: ${e.messageId}`);
+      throw e;
+    }
   }
 
   /** The render's time budget: leisure jobs wait for idle time, so they may trace longer. */

@@ -1,6 +1,6 @@
 // Cloud render jobs (docs/rendering.md), { retcode, retmsg, retdata } envelope, signed in:
 //   GET    /api/render/coupons                 the caller's coupons (totals and per resolution/mode) and the coupon types
-//   POST   /api/render/jobs                    { sceneId, camera, storeyId, resolution, mode }: spends a coupon, queues the job (cloudRender)
+//   POST   /api/render/jobs                    { sceneId, camera, storeyId, resolution, mode, pano? }: spends a coupon, queues the job (cloudRender)
 //   GET    /api/render/jobs?sceneId=           the scene's jobs, newest first
 //   GET    /api/render/jobs/{id}
 //   POST   /api/render/jobs/{id}/cancel        queued: withdrawn and refunded; rendering: stopped
@@ -13,7 +13,8 @@ import { requireAuth } from '../auth/middleware';
 import { requireFeature } from '../auth/features';
 import { ApiError, ok } from '../http/envelope';
 import type { AppDeps, AppEnv } from '../http/env';
-import { readJson, readQuery } from '../http/input';
+import { hasBadText, readJson, readQuery } from '../http/input';
+import { PANO_LABEL_MAX } from '../panos/repo';
 import { RETCODE } from '../http/retcodes';
 import { actorOf, idFrom } from '../scenes/http';
 import { quotaOf } from '../storage/quota';
@@ -36,10 +37,21 @@ const COORD = z.number().finite().min(-1e6).max(1e6);
 const VEC3 = z.tuple([COORD, COORD, COORD]);
 const SubmitBody = z.object({
   sceneId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
-  camera: z.object({ position: VEC3, target: VEC3, fovDeg: z.number().finite().min(1).max(179) }).nullable(),
+  camera: z
+    .object({ position: VEC3, target: VEC3, fovDeg: z.number().finite().min(1).max(179), projection: z.enum(['perspective', 'equirect']).optional() })
+    .nullable(),
   storeyId: z.string().min(1).max(64).nullable().optional(),
   resolution: z.string().max(32),
   mode: z.string().max(32),
+  // a panorama job (RenderPanoSpec): the panorama's width, where it is taken (plan mm) and the room's name
+  pano: z
+    .object({
+      width: z.union([z.literal(2048), z.literal(4096), z.literal(8192)]),
+      position: z.object({ x: z.number().finite().min(-1e7).max(1e7), y: z.number().finite().min(-1e7).max(1e7), z: z.number().finite().min(-1e5).max(1e5) }),
+      label: z.string().max(PANO_LABEL_MAX).refine((s) => !hasBadText(s)),
+    })
+    .nullable()
+    .optional(),
 });
 const SceneQuery = z.object({ sceneId: z.string() });
 
@@ -61,6 +73,7 @@ export function renderRoutes({ db, config, storage, logger }: AppDeps, queue: ()
       storeyId: body.storeyId ?? null,
       resolution: body.resolution,
       mode: body.mode,
+      pano: body.pano ? { ...body.pano, label: body.pano.label.trim() } : null,
     });
     return ok(c, job);
   });

@@ -18,6 +18,9 @@ describe('panoramas through the kernel API', () => {
     const e = await api.panorama({ at: { kind: 'point', x: 0, y: 0, storeyId: null }, width: 2048 }).catch((x: unknown) => x);
     expect(e).toBeInstanceOf(KernelCommandError);
     expect((e as KernelCommandError).code).toBe('WEBGL2_UNAVAILABLE');
+    // the spot of a render job's panorama stands in the 3D view too (tests/e2e/pano.spec.ts with one)
+    const spot = await api.panoramaSpot({ kind: 'point', x: 0, y: 0, storeyId: null }).catch((x: unknown) => x);
+    expect((spot as KernelCommandError).code).toBe('WEBGL2_UNAVAILABLE');
 
     // the plan view fits the room: its middle is inside, a corner of the canvas is not
     const inside = await api.panoramaPoint(size.width / 2, size.height / 2);

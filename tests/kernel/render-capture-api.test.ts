@@ -81,6 +81,32 @@ describe('captures through the kernel API', () => {
     expect((await rejection(api.setRenderOptions({ shadows: 'blurry' } as never))).code).toBe('INVALID_ARGS');
   });
 
+  it('takes an equirect trace only at 2:1, whatever its target; a perspective one must look somewhere', async () => {
+    const started: unknown[] = [];
+    const api = createKernelApi({
+      createRenderer: () => ({
+        ...fakeRenderer([]),
+        trace: {
+          start: (o) => started.push(o),
+          progress: () => ({ state: 'idle', samples: 0, target: 0, width: 0, height: 0 }),
+          image: () => Promise.reject(new Error('none')),
+          stop() {},
+          dispose() {},
+        },
+      }),
+    });
+    await api.init(canvas, size);
+    const eye = { position: [1, 1.5, -2] as const, target: [1, 1.5, -2] as const, fovDeg: 90 };
+    const pano = { camera: { ...eye, projection: 'equirect' as const }, storeyId: null, width: 2048, height: 1024, samples: 8 };
+    await api.traceStart(pano);
+    expect(started).toEqual([pano]);
+    const squashed = await rejection(api.traceStart({ ...pano, height: 1080 }));
+    expect([squashed.code, squashed.detail]).toEqual(['INVALID_ARGS', 'options.width: an equirect picture is twice as wide as high']);
+    expect((await rejection(api.traceStart({ ...pano, camera: eye }))).detail).toMatch(/target must differ/);
+    expect((await rejection(api.traceStart({ ...pano, camera: { ...pano.camera, projection: 'fisheye' as never } }))).code).toBe('INVALID_ARGS');
+    expect(started).toHaveLength(1);
+  });
+
   it('checks the capture options', () => {
     expect(captureRequest(undefined, 4096)).toEqual({ width: 800, height: 600, type: 'image/png', quality: 0.9 });
     expect(captureRequest({ width: 1000.4, height: 500, type: 'image/jpeg', quality: 0.5 }, 4096)).toEqual({ width: 1000, height: 500, type: 'image/jpeg', quality: 0.5 });

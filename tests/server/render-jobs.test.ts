@@ -29,7 +29,7 @@ import { LEISURE_BUDGET_FACTOR, RenderWorker } from '../../server/render/worker'
 import type { AlbumImage } from '../../protocol/album';
 import type { Renderer, RenderRequest } from '../../protocol/render';
 import type { RenderCoupons, RenderJob } from '../../protocol/render-jobs';
-import { TEST_PICTURE, TEST_THUMB, testRenderer } from '../fixtures/render/test-renderer';
+import { TEST_PANO, TEST_PANO_THUMB, TEST_PICTURE, TEST_THUMB, testRenderer } from '../fixtures/render/test-renderer';
 import { backends, createPostgresSchema, type Backend } from './helpers';
 import { pgliteTemplate } from './pglite-templates';
 import { call, createScene, login, type Caller } from './scene-helpers';
@@ -225,6 +225,100 @@ for (const { backend, queue: queueKind } of CASES) {
       expect((await h.app.request(done.url, { headers: { Authorization: `Bearer ${member}` } })).status).toBe(404);
       expect(await h.storage.stat(done.url.replace('/files/', ''))).toBeNull();
     }, 60_000);
+
+    describe('a high-quality panorama as a render job', () => {
+      const EYE = { position: [2.5, 1.5, -3], target: [2.5, 1.5, -4], fovDeg: 90, projection: 'equirect' };
+      const PANO = { width: 2048, position: { x: 2500, y: 3000, z: 1500 }, label: '客厅' };
+      const panoSubmit = (body: Record<string, unknown> = {}) => submit(member, { camera: EYE, storeyId: 'storey-1', resolution: '1080P', pano: PANO, ...body });
+      const events = async (event: string) => (await h.db.query(`select 1 from user_events where user_id = $1 and event = $2`, [memberId, event])).length;
+
+      it('refuses, spending nothing: the coupon of another size, a still camera, a panorama camera on a still, a width not offered', async () => {
+        const before = await h.db.query('select count(*)::int as n from render_jobs');
+        const coupons = await couponCount(h.db, memberId, '1080P', 'immediate');
+        const wrongCoupon = await panoSubmit({ resolution: '4K' });
+        expect(wrongCoupon.status).toBe(400);
+        expect(wrongCoupon.msg).toContain('2048 宽的全景图使用 1080P 渲染券');
+        const still = await panoSubmit({ camera: SUBMIT.camera });
+        expect(still.status).toBe(400);
+        expect(still.msg).toContain('全景渲染需要全景相机');
+        const noStorey = await panoSubmit({ storeyId: null });
+        expect(noStorey.status).toBe(400);
+        const panoCameraOnStill = await submit(member, { camera: EYE });
+        expect(panoCameraOnStill.status).toBe(400);
+        expect((await panoSubmit({ pano: { ...PANO, width: 3000 } })).status).toBe(400);
+        expect((await panoSubmit({ pano: { ...PANO, label: 'x'.repeat(65) } })).status).toBe(400);
+        expect(await h.db.query('select count(*)::int as n from render_jobs')).toEqual(before);
+        expect(await couponCount(h.db, memberId, '1080P', 'immediate')).toBe(coupons);
+      });
+
+      it('spends a 1080P coupon for 2K, traces 2048 x 1024 from the eye, and stores a panorama (album, viewer files, createPano)', async () => {
+        const coupons = await couponCount(h.db, memberId, '1080P', 'immediate');
+        const renders = await events('createRender');
+        const panos = await events('createPano');
+        const res = await panoSubmit();
+        expect(res.status).toBe(200);
+        expect(res.data).toMatchObject({ state: 'queued', width: 2048, height: 1024, resolution: '1080P', pano: PANO, panoId: null, url: '' });
+        expect(await couponCount(h.db, memberId, '1080P', 'immediate')).toBe(coupons - 1);
+
+        const requests: RenderRequest[] = [];
+        await drain(worker(h, async () => testRenderer({ ms: 20, onRequest: (r) => requests.push(r) })));
+        expect(requests).toHaveLength(1);
+        expect(requests[0]).toMatchObject({ width: 2048, height: 1024, samples: 32, camera: EYE, storeyId: 'storey-1' });
+
+        const done = await job(res.data.id);
+        expect(done).toMatchObject({ state: 'done', progress: 1, refunded: false });
+        expect(done.panoId).toMatch(/^\d+$/);
+        expect(done.url).toBe(`/api/panos/${done.panoId}/image`);
+        const picture = await h.app.request(done.url, { headers: { Cookie: `token=${member}` } });
+        expect(picture.status).toBe(200);
+        expect(new Uint8Array(await picture.arrayBuffer())).toEqual(TEST_PANO);
+        const thumb = await h.app.request(done.thumbUrl, { headers: { Cookie: `token=${member}` } });
+        expect(new Uint8Array(await thumb.arrayBuffer())).toEqual(TEST_PANO_THUMB);
+
+        // in the album as a panorama (where it was taken, its room), not as a render
+        const stored = await call<AlbumImage[]>(h.app, 'GET', `/api/panos?sceneId=${sceneId}`, member);
+        expect(stored.data.find((p) => p.id === done.panoId)).toMatchObject({ kind: 'pano', width: 2048, height: 1024, label: '客厅' });
+        const walk = await call<{ id: string; position: unknown; storeyId: string }[]>(h.app, 'GET', `/api/panos/walk?sceneId=${sceneId}`, member);
+        expect(walk.data.find((p) => p.id === done.panoId)).toMatchObject({ position: PANO.position, storeyId: 'storey-1' });
+        const album = await call<AlbumImage[]>(h.app, 'GET', `/api/render/album?sceneId=${sceneId}`, member);
+        expect(album.data.map((a) => a.id)).not.toContain(done.id);
+        expect(await events('createPano')).toBe(panos + 1);
+        expect(await events('createRender')).toBe(renders);
+
+        // the panorama deleted from the album: the job stays, without a picture
+        expect((await call(h.app, 'DELETE', `/api/panos/${done.panoId}`, member)).status).toBe(200);
+        expect(await job(res.data.id)).toMatchObject({ state: 'done', panoId: null, url: '' });
+        expect((await call(h.app, 'DELETE', `/api/render/jobs/${done.id}`, member)).status).toBe(200);
+      });
+
+      it('fails for good and refunds when the panorama cannot be stored (the scene has its 200), or the renderer cannot make it', async () => {
+        const sceneRow = (await h.db.query<{ project_code: string }>('select project_code from scenes where id = $1', [sceneId]))[0]!;
+        await h.db.query(
+          `insert into panoramas (project_code, owner_id, scene_id, storey_id, pos_x, pos_y, pos_z, width, height, image_key, thumb_key, size)
+           select $1, $2, $3, 's', 0, 0, 1500, 2048, 1024, 'panos/none.jpg', 'panos/none-thumb.jpg', 0 from generate_series(1, 200)`,
+          [sceneRow.project_code, memberId, sceneId],
+        );
+        const coupons = await couponCount(h.db, memberId, '1080P', 'immediate');
+        const full = await panoSubmit();
+        expect(full.status).toBe(200);
+        let renders = 0;
+        await drain(worker(h, async () => testRenderer({ ms: 10, onRequest: () => renders++ })));
+        // refused by the store: not tried again
+        expect(renders).toBe(1);
+        expect(await job(full.data.id)).toMatchObject({ state: 'failed', refunded: true, panoId: null });
+        expect((await job(full.data.id)).error).toContain('panoTooMany');
+        expect(await couponCount(h.db, memberId, '1080P', 'immediate')).toBe(coupons);
+        await h.db.query(`delete from panoramas where scene_id = $1 and image_key = 'panos/none.jpg'`, [sceneId]);
+
+        // 4K (a 4K leisure coupon): the test renderer has no picture that wide; retried, then failed and refunded
+        const leisure = await couponCount(h.db, memberId, '4K', 'leisure');
+        const wide = await panoSubmit({ resolution: '4K', mode: 'leisure', pano: { ...PANO, width: 4096 } });
+        expect(wide.status).toBe(200);
+        await drain(worker(h, async () => testRenderer({ ms: 10 })));
+        expect(await job(wide.data.id)).toMatchObject({ state: 'failed', refunded: true, attempts: POLICY.retryLimit + 1 });
+        expect(await couponCount(h.db, memberId, '4K', 'leisure')).toBe(leisure);
+      });
+    });
 
     it('retries the job of a render process killed mid-job, and finishes it', async () => {
       const coupons = await couponCount(h.db, memberId, '540P', 'immediate');

@@ -1,7 +1,7 @@
 import * as Comlink from 'comlink';
 import { KernelCommandError, toKernelError } from '../../protocol/errors';
 import type { DropResult, KernelApi } from '../../protocol/kernel-api';
-import type { PanoPoint, PanoramaOptions, PanoramaShot } from '../../protocol/panorama';
+import type { PanoPoint, PanoramaOptions, PanoramaShot, PanoSpot } from '../../protocol/panorama';
 import type { BackupDeltaResult } from '../../protocol/scene-file';
 import { currentKernel } from './session';
 
@@ -47,12 +47,14 @@ export const kernelCaptures: KernelCaptures = {
 export interface KernelPanoramas {
   panorama(options: PanoramaOptions, onProgress?: (fraction: number) => void): Promise<PanoramaShot>;
   panoramaPoint(x: number, y: number, locale?: 'zh' | 'en'): Promise<PanoPoint | null>;
+  panoramaSpot(at: PanoramaOptions['at']): Promise<PanoSpot>;
 }
 
 export const kernelPanoramas: KernelPanoramas = {
   // the progress callback crosses to the worker as a Comlink proxy
   panorama: (options, onProgress) => call('panorama', (api) => api.panorama(options, onProgress ? Comlink.proxy(onProgress) : undefined) as Promise<PanoramaShot>),
   panoramaPoint: (x, y, locale) => call('panoramaPoint', (api) => api.panoramaPoint(x, y, locale) as Promise<PanoPoint | null>),
+  panoramaSpot: (at) => call('panoramaSpot', (api) => api.panoramaSpot(at) as Promise<PanoSpot>),
 };
 
 /** Questions about the view that change nothing (the drop of a catalogue card: where it would land). */

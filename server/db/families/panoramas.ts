@@ -1,8 +1,8 @@
 import type { Migration } from '../migrations';
 
 // Panoramas (issue 20, docs/panoramas.md): 720° images of a scene made in the browser and stored
-// here, with a share code anyone may open without a login until the owner revokes it. Ids 47-48
-// were assigned to this family outside the family blocks.
+// here, with a share code anyone may open without a login until the owner revokes it. Ids 47-49
+// were assigned to this family outside the family blocks (49: panoramas made by render jobs).
 export const PANORAMAS_MIGRATIONS: readonly Migration[] = [
   {
     id: 47,
@@ -49,6 +49,18 @@ export const PANORAMAS_MIGRATIONS: readonly Migration[] = [
       insert into storage_usage (project_code, user_id, bytes)
       select project_code, owner_id, sum(size)::bigint from panoramas group by project_code, owner_id
       on conflict (project_code, user_id) do update set bytes = storage_usage.bytes + excluded.bytes;
+    `,
+  },
+  {
+    id: 49,
+    name: 'panoramas as render jobs',
+    sql: `
+      -- a high-quality panorama traced by a render worker (docs/rendering.md): what it makes (width,
+      -- plan position, room name) and, once done, the panorama stored (its own files and quota);
+      -- deleting the panorama leaves the job without it
+      alter table render_jobs add column pano jsonb;
+      alter table render_jobs add column pano_id bigint references panoramas (id) on delete set null;
+      alter table render_jobs add constraint render_jobs_pano_size check (pano is null or (height * 2 = width and width in (2048, 4096, 8192)));
     `,
   },
 ];
