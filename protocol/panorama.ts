@@ -14,6 +14,8 @@ import type { RenderResolution } from './render-jobs';
 /** The widths a panorama is made at (height is half): 2K, 4K, 8K. */
 export const PANO_WIDTHS = [2048, 4096, 8192] as const;
 export type PanoWidth = (typeof PANO_WIDTHS)[number];
+/** How the widths are named to designers. */
+export const PANO_WIDTH_LABELS: Readonly<Record<PanoWidth, string>> = { 2048: '2K', 4096: '4K', 8192: '8K' };
 
 /**
  * The render coupon a high-quality panorama (a render job) spends: the resolution of about the

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import { unzipSync } from 'fflate';
-import { makePanorama, saveNew } from './support/scheme';
+import { makePanorama, pickPanoramaPoint, saveNew } from './support/scheme';
 import { openWorkspace } from './support/workspace';
 
 // Issue 20, cloud rendering: a designer with cloudRender saves a scheme, opens 渲染, sees the
@@ -12,6 +12,7 @@ import { openWorkspace } from './support/workspace';
 // 540P takes longer, hence the long wait). One account has one live session: this spec alone
 // signs in as deson/admin. Then the album (更多 → 图册) with real data: the still and a panorama of
 // the room, newest first, both downloaded as one zip and read back, and the still deleted there.
+// Last a high-quality panorama of the room made as a render job (生成全景 → 云渲染).
 
 const WHO = { project: 'deson', account: 'admin', password: 'Admin@2026' } as const;
 const SHOTS = process.env.RENDER_SHOTS_DIR ?? '';
@@ -125,4 +126,37 @@ test('render a 540P still, see it in the album beside a panorama, download both 
   const after = (await (await page.request.get(`/api/render/album?sceneId=${sceneId}`, { headers: auth })).json()) as { retdata: unknown[] };
   expect(after.retdata).toHaveLength(0);
   expect((await page.request.get(album.retdata[0]!.url)).status()).toBe(404);
+  await albumDialog.getByRole('button', { name: '关闭对话框' }).click();
+  await expect(albumDialog).toBeHidden();
+
+  // a high-quality panorama of the same point as a render job: a 1080P coupon for 2K, the dialog
+  // follows the job to the stored panorama, 2048 x 1024 as the renderer made it
+  const panoDialog = await pickPanoramaPoint(page, 0.5, 0.5);
+  await panoDialog.getByTestId('pano-cloud-choice').check();
+  await expect(panoDialog.getByText('将消耗 1 张 1080P 立即渲染券（剩余 2 张）')).toBeVisible();
+  await shot(panoDialog, 'pano-cloud-setup');
+  await panoDialog.getByTestId('pano-make').click();
+  await expect(panoDialog.getByTestId('pano-cloud')).toBeVisible();
+  const cloudResult = panoDialog.getByTestId('pano-result');
+  await expect(cloudResult).toBeVisible({ timeout: 540_000 });
+  const cloudPanoId = (await cloudResult.getAttribute('data-pano-id'))!;
+  expect(cloudPanoId).not.toBe(pano.id);
+  const size = await page.evaluate(async (url) => {
+    const bitmap = await createImageBitmap(await (await fetch(url)).blob());
+    return [bitmap.width, bitmap.height];
+  }, `/api/panos/${cloudPanoId}/image`);
+  expect(size).toEqual([2048, 1024]);
+  await shot(panoDialog, 'pano-cloud-done');
+  await panoDialog.getByRole('button', { name: '关闭对话框' }).click();
+  // the job in 渲染's list under its panorama's name; the panorama in the album, not as a still
+  await renderButton.click();
+  const panoJob = dialog.getByTestId('render-job').first();
+  await expect(panoJob).toContainText('全景 2K · 1080P');
+  await expect(panoJob).toContainText('已完成');
+  await expect(dialog.locator('[data-resolution="1080P"]')).toContainText('剩 1 张');
+  await shot(dialog, 'render-dialog-pano-job');
+  const albumNow = (await (await page.request.get(`/api/render/album?sceneId=${sceneId}`, { headers: auth })).json()) as { retdata: unknown[] };
+  expect(albumNow.retdata).toHaveLength(0);
+  const panosNow = (await (await page.request.get(`/api/panos?sceneId=${sceneId}`, { headers: auth })).json()) as { retdata: { id: string }[] };
+  expect(panosNow.retdata.map((p) => p.id)).toEqual([pano.id, cloudPanoId]);
 });

@@ -19,6 +19,7 @@ import { showAuthorityTip, useAccess } from '../auth/access';
 import { notify } from '../notice';
 import { sceneText } from '../scene/messages';
 import { sceneSession } from '../scene/state';
+import { PANO_WIDTH_LABELS } from '../../protocol/panorama';
 import { currentRenderView, type RenderView } from './render-camera';
 import { SceneDialog } from './SceneDialog';
 import './render-dialog.css';
@@ -265,11 +266,13 @@ function JobRow({
     failed: job.refunded ? t`渲染失败，已退券` : t`渲染失败`,
     cancelled: job.refunded ? t`已取消，已退券` : t`已取消`,
   };
+  // a panorama job is named by its panorama's width (its coupon's resolution beside it)
+  const name = job.pano ? t`全景 ${PANO_WIDTH_LABELS[job.pano.width]} · ${job.resolution}` : job.resolution;
   const time = new Date(job.createdAt).toLocaleString(undefined, { month: 'numeric', day: 'numeric', hour: '2-digit', minute: '2-digit' });
   return (
     <li className="render-job" data-state={job.state} data-testid="render-job">
-      {job.state === 'done' ? (
-        <button type="button" className="render-job__thumb" onClick={onView} aria-label={t`查看大图 ${job.resolution}`}>
+      {job.state === 'done' && job.url ? (
+        <button type="button" className="render-job__thumb" onClick={onView} aria-label={t`查看大图 ${name}`}>
           <img src={job.thumbUrl} alt="" width={56} height={56} />
         </button>
       ) : (
@@ -277,7 +280,7 @@ function JobRow({
       )}
       <div className="render-job__main">
         <div className="render-job__title">
-          <span className="render-job__resolution">{job.resolution}</span>
+          <span className="render-job__resolution">{name}</span>
           <span className="render-job__mode">{modeLabel}</span>
           <span className="render-job__time">{time}</span>
         </div>

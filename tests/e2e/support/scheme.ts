@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 
 /** Saves the open scheme under a new name through 保存 and waits for 保存成功. */
 export async function saveNew(page: Page, name: string, timeout = 30_000): Promise<void> {
@@ -12,11 +12,8 @@ export async function saveNew(page: Page, name: string, timeout = 30_000): Promi
   await expect(dialog).toBeHidden();
 }
 
-/**
- * Opens 生成全景, picks the point at (fx, fy) of the view (the plan view: a click lands where it
- * shows), makes a 2K panorama and shares it; returns its id and share code.
- */
-export async function makePanorama(page: Page, fx: number, fy: number): Promise<{ id: string; code: string }> {
+/** Opens 生成全景, picks the point at (fx, fy) of the view and chooses 2K; returns the dialog. */
+export async function pickPanoramaPoint(page: Page, fx: number, fy: number): Promise<Locator> {
   await page.getByTestId('pano-open').click();
   const dialog = page.getByRole('dialog', { name: '生成全景' });
   await expect(dialog.getByTestId('pano-make')).toBeDisabled();
@@ -26,6 +23,15 @@ export async function makePanorama(page: Page, fx: number, fy: number): Promise<
   await layer.click({ position: { x: box.width * fx, y: box.height * fy } });
   await expect(dialog.getByText(/房间内的点：/)).toBeVisible();
   await dialog.getByRole('button', { name: '2K', exact: true }).click();
+  return dialog;
+}
+
+/**
+ * Opens 生成全景, picks the point at (fx, fy) of the view (the plan view: a click lands where it
+ * shows), makes a 2K panorama and shares it; returns its id and share code.
+ */
+export async function makePanorama(page: Page, fx: number, fy: number): Promise<{ id: string; code: string }> {
+  const dialog = await pickPanoramaPoint(page, fx, fy);
   const started = Date.now();
   await dialog.getByTestId('pano-make').click();
   const result = dialog.getByTestId('pano-result');

@@ -1,8 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
-import { createPanorama, revokePanorama, sharePanorama } from '../../../api';
+import { createPanorama, getPanorama, getRenderCoupons, getRenderJob, revokePanorama, sharePanorama, submitRender, type RenderCoupons, type RenderJob, type RenderMode } from '../../../api';
 import { ApiError } from '../../../api/errors';
-import { PANO_WIDTHS, type PanoPoint, type Panorama, type PanoWidth } from '../../../protocol/panorama';
+import { PANO_RESOLUTIONS, PANO_WIDTH_LABELS, PANO_WIDTHS, type PanoPoint, type Panorama, type PanoWidth } from '../../../protocol/panorama';
+import { useAccess } from '../../auth/access';
 import { api } from '../../app/api';
 import { kernelPanoramas, useKernel } from '../../kernel';
 import { notify } from '../../notice';
@@ -15,17 +16,21 @@ import { SceneDialog } from '../SceneDialog';
 import './panorama.css';
 
 // 生成全景: a 720° panorama of the open saved scheme. The designer picks a point in a room (a click
-// on the plan or in the 3D view) or takes the roam view's eye, chooses 2K / 4K / 8K, and the kernel
-// renders and stitches it in its worker (kernel panorama()); the JPEG goes to the server
-// (POST /api/panos) and the dialog then offers 预览, 分享 (link, copy, QR code) and 取消分享.
+// on the plan or in the 3D view) or takes the roam view's eye and chooses 2K / 4K / 8K. 本机快速生成:
+// the kernel renders and stitches it in its worker (kernel panorama()) and the JPEG goes to the
+// server (POST /api/panos). 云渲染（高质量）: a render job (POST /api/render/jobs with pano) that a
+// render worker path-traces from the same eye (kernel panoramaSpot()), paid with the coupon of as
+// many pixels; the dialog follows the job and may be closed meanwhile (the panorama then appears in
+// the album). Either way the dialog then offers 预览, 分享 (link, copy, QR code) and 取消分享.
 
 type Phase =
   | { readonly kind: 'setup' }
   | { readonly kind: 'picking' }
   | { readonly kind: 'making'; readonly progress: number; readonly step: 'render' | 'upload' }
+  | { readonly kind: 'cloud'; readonly job: RenderJob }
   | { readonly kind: 'done'; readonly pano: Panorama };
 
-const WIDTH_LABELS: Record<PanoWidth, string> = { 2048: '2K', 4096: '4K', 8192: '8K' };
+const POLL_MS = 2000;
 
 /** The top bar's 生成全景 button and its dialog. A scheme never saved is asked to be saved first. */
 export function PanoramaButton({ disabled }: { readonly disabled?: boolean }) {
@@ -64,8 +69,68 @@ function PanoramaDialog({ sceneId, onClose }: { readonly sceneId: number; readon
   const [width, setWidth] = useState<PanoWidth>(4096);
   const [shareCode, setShareCode] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const cloudAllowed = useAccess().feature('cloudRender');
+  const [quality, setQuality] = useState<'local' | 'cloud'>('local');
+  const [mode, setMode] = useState<RenderMode>('immediate');
+  const [coupons, setCoupons] = useState<RenderCoupons | null>(null);
 
-  const ready = where === 'eye' ? standing : point !== null;
+  useEffect(() => {
+    if (!cloudAllowed) return;
+    const ctl = new AbortController();
+    getRenderCoupons(api, { signal: ctl.signal })
+      .then(setCoupons)
+      .catch(() => {});
+    return () => ctl.abort();
+  }, [cloudAllowed]);
+
+  // a cloud job followed until it ends; the dialog may close meanwhile (the job goes on)
+  const following = phase.kind === 'cloud' ? phase.job.id : null;
+  useEffect(() => {
+    if (!following) return;
+    const ctl = new AbortController();
+    const timer = setInterval(() => {
+      getRenderJob(api, following, { signal: ctl.signal })
+        .then(async (job) => {
+          if (job.state === 'done' && job.panoId) {
+            clearInterval(timer);
+            const pano = await getPanorama(api, job.panoId, { signal: ctl.signal });
+            setShareCode(pano.shareCode);
+            setPhase({ kind: 'done', pano });
+          } else if (job.state === 'failed' || job.state === 'cancelled' || job.state === 'done') {
+            clearInterval(timer);
+            notify(job.refunded ? t`云渲染全景图失败，渲染券已退回` : t`云渲染全景图失败`, { kind: 'error' });
+            setPhase({ kind: 'setup' });
+          } else {
+            setPhase({ kind: 'cloud', job });
+          }
+        })
+        .catch(() => {});
+    }, POLL_MS);
+    return () => {
+      clearInterval(timer);
+      ctl.abort();
+    };
+  }, [following, t]);
+
+  const resolution = PANO_RESOLUTIONS[width];
+  const couponsLeft = coupons?.detail.find((d) => d.resolution === resolution && d.mode === mode)?.count ?? 0;
+  const ready = (where === 'eye' ? standing : point !== null) && (quality === 'local' || couponsLeft > 0);
+
+  async function submitCloud() {
+    setBusy(true);
+    try {
+      const at = where === 'eye' ? ({ kind: 'eye' } as const) : ({ kind: 'point', x: point!.x, y: point!.y, storeyId: point!.storeyId } as const);
+      const spot = await kernelPanoramas.panoramaSpot(at);
+      const label = where === 'point' && point ? point.roomLabel : spot.roomLabel;
+      const job = await submitRender(api, { sceneId, camera: spot.camera, storeyId: spot.storeyId, resolution, mode, pano: { width, position: spot.position, label } });
+      setPhase({ kind: 'cloud', job });
+    } catch (e) {
+      // an API refusal (no coupon, no entitlement) has been told by the API client
+      if (!(e instanceof ApiError)) notify(t`全景图生成失败`, { kind: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  }
 
   async function make() {
     setPhase({ kind: 'making', progress: 0, step: 'render' });
@@ -156,7 +221,7 @@ function PanoramaDialog({ sceneId, onClose }: { readonly sceneId: number; readon
         <img className="pano-dialog__thumb" src={pano.thumbUrl} width={100} height={100} alt={t`全景图缩略图`} />
         <div className="pano-dialog__facts">
           <p>
-            <strong>{pano.label || t`全景图`}</strong> · {WIDTH_LABELS[pano.width as PanoWidth] ?? `${pano.width}`} ({pano.width} x {pano.height})
+            <strong>{pano.label || t`全景图`}</strong> · {PANO_WIDTH_LABELS[pano.width as PanoWidth] ?? `${pano.width}`} ({pano.width} x {pano.height})
           </p>
           {shareCode ? (
             <>
@@ -188,6 +253,28 @@ function PanoramaDialog({ sceneId, onClose }: { readonly sceneId: number; readon
         </div>
       </div>
     );
+  } else if (phase.kind === 'cloud') {
+    const job = phase.job;
+    footer = (
+      <button type="button" className="button button--secondary" onClick={onClose}>
+        <Trans>关闭</Trans>
+      </button>
+    );
+    body = (
+      <div className="pano-dialog__progress" role="status" data-testid="pano-cloud" data-state={job.state}>
+        <p>
+          {job.state === 'queued'
+            ? job.attempts > 0
+              ? t`云渲染全景图：等待重试…`
+              : t`云渲染全景图：排队中…`
+            : t`云渲染全景图：渲染中 ${Math.round(job.progress * 100)}%`}
+        </p>
+        <progress max={1} value={job.state === 'rendering' ? job.progress : undefined} aria-label={t`生成进度`} data-testid="pano-progress" />
+        <p className="scene-dialog__hint">
+          <Trans>全景图在服务器上渲染，关闭对话框不影响渲染；完成后可在图册中查看。</Trans>
+        </p>
+      </div>
+    );
   } else if (phase.kind === 'making') {
     footer = null;
     body = (
@@ -202,8 +289,25 @@ function PanoramaDialog({ sceneId, onClose }: { readonly sceneId: number; readon
         <button type="button" className="button button--secondary" onClick={onClose}>
           <Trans>取消</Trans>
         </button>
-        <button type="button" className="button button--primary" disabled={!ready} onClick={() => void make()} data-testid="pano-make">
-          <Trans>生成</Trans>
+        {quality === 'cloud' ? (
+          <span className="scene-dialog__hint pano-dialog__cost" aria-live="polite">
+            {couponsLeft > 0
+              ? mode === 'immediate'
+                ? t`将消耗 1 张 ${resolution} 立即渲染券（剩余 ${couponsLeft} 张）`
+                : t`将消耗 1 张 ${resolution} 闲时渲染券（剩余 ${couponsLeft} 张）`
+              : mode === 'immediate'
+                ? t`${resolution} 立即渲染券已用完`
+                : t`${resolution} 闲时渲染券已用完`}
+          </span>
+        ) : null}
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={!ready || busy}
+          onClick={() => void (quality === 'cloud' ? submitCloud() : make())}
+          data-testid="pano-make"
+        >
+          {quality === 'cloud' ? <Trans>提交云渲染</Trans> : <Trans>生成</Trans>}
         </button>
       </>
     );
@@ -232,13 +336,40 @@ function PanoramaDialog({ sceneId, onClose }: { readonly sceneId: number; readon
           <div className="segmented" role="group">
             {PANO_WIDTHS.map((w) => (
               <button key={w} type="button" className="segmented__item" aria-pressed={width === w} onClick={() => setWidth(w)}>
-                {WIDTH_LABELS[w]}
+                {PANO_WIDTH_LABELS[w]}
               </button>
             ))}
           </div>
-          <p className="scene-dialog__hint">
-            <Trans>全景图在本机浏览器中渲染，8K 需要较长时间和较多内存。</Trans>
-          </p>
+        </fieldset>
+        <fieldset className="pano-dialog__group">
+          <legend className="field__label">
+            <Trans>渲染质量</Trans>
+          </legend>
+          <label className="pano-dialog__choice">
+            <input type="radio" name="pano-quality" checked={quality === 'local'} onChange={() => setQuality('local')} />
+            <span>
+              <Trans>本机快速生成（免费，在浏览器中渲染，8K 需要较长时间和较多内存）</Trans>
+            </span>
+          </label>
+          <label className="pano-dialog__choice" data-disabled={!cloudAllowed || undefined}>
+            <input type="radio" name="pano-quality" disabled={!cloudAllowed} checked={quality === 'cloud'} onChange={() => setQuality('cloud')} data-testid="pano-cloud-choice" />
+            <span>
+              {cloudAllowed ? (
+                <Trans>云渲染（高质量：光线追踪的柔和阴影与全局光照，使用 {resolution} 渲染券，渲染最近一次保存的方案）</Trans>
+              ) : (
+                <Trans>云渲染（高质量，需开通云渲染）</Trans>
+              )}
+            </span>
+          </label>
+          {quality === 'cloud' ? (
+            <div className="segmented" role="group" aria-label={t`渲染方式`}>
+              {(['immediate', 'leisure'] as const).map((m) => (
+                <button key={m} type="button" className="segmented__item" aria-pressed={mode === m} onClick={() => setMode(m)}>
+                  {m === 'immediate' ? t`立即渲染` : t`闲时渲染`}
+                </button>
+              ))}
+            </div>
+          ) : null}
         </fieldset>
       </div>
     );
