@@ -151,7 +151,7 @@ test('render a 540P still, see it in the album beside a panorama, download both 
   // the job in 渲染's list under its panorama's name; the panorama in the album, not as a still
   await renderButton.click();
   const panoJob = dialog.getByTestId('render-job').first();
-  await expect(panoJob).toContainText('全景 2K · 1080P');
+  await expect(panoJob).toContainText('全景 2K');
   await expect(panoJob).toContainText('已完成');
   await expect(dialog.locator('[data-resolution="1080P"]')).toContainText('剩 1 张');
   await shot(dialog, 'render-dialog-pano-job');

@@ -266,8 +266,8 @@ function JobRow({
     failed: job.refunded ? t`渲染失败，已退券` : t`渲染失败`,
     cancelled: job.refunded ? t`已取消，已退券` : t`已取消`,
   };
-  // a panorama job is named by its panorama's width (its coupon's resolution beside it)
-  const name = job.pano ? t`全景 ${PANO_WIDTH_LABELS[job.pano.width]} · ${job.resolution}` : job.resolution;
+  // a panorama job is named by its panorama's width (the coupon it spent says its resolution)
+  const name = job.pano ? t`全景 ${PANO_WIDTH_LABELS[job.pano.width]}` : job.resolution;
   const time = new Date(job.createdAt).toLocaleString(undefined, { month: 'numeric', day: 'numeric', hour: '2-digit', minute: '2-digit' });
   return (
     <li className="render-job" data-state={job.state} data-testid="render-job">
@@ -280,7 +280,9 @@ function JobRow({
       )}
       <div className="render-job__main">
         <div className="render-job__title">
-          <span className="render-job__resolution">{name}</span>
+          <span className="render-job__resolution" title={job.pano ? t`使用 ${job.resolution} 渲染券` : undefined}>
+            {name}
+          </span>
           <span className="render-job__mode">{modeLabel}</span>
           <span className="render-job__time">{time}</span>
         </div>

@@ -289,17 +289,6 @@ function PanoramaDialog({ sceneId, onClose }: { readonly sceneId: number; readon
         <button type="button" className="button button--secondary" onClick={onClose}>
           <Trans>取消</Trans>
         </button>
-        {quality === 'cloud' ? (
-          <span className="scene-dialog__hint pano-dialog__cost" aria-live="polite">
-            {couponsLeft > 0
-              ? mode === 'immediate'
-                ? t`将消耗 1 张 ${resolution} 立即渲染券（剩余 ${couponsLeft} 张）`
-                : t`将消耗 1 张 ${resolution} 闲时渲染券（剩余 ${couponsLeft} 张）`
-              : mode === 'immediate'
-                ? t`${resolution} 立即渲染券已用完`
-                : t`${resolution} 闲时渲染券已用完`}
-          </span>
-        ) : null}
         <button
           type="button"
           className="button button--primary"
@@ -369,6 +358,17 @@ function PanoramaDialog({ sceneId, onClose }: { readonly sceneId: number; readon
                 </button>
               ))}
             </div>
+          ) : null}
+          {quality === 'cloud' ? (
+            <p className="scene-dialog__hint" aria-live="polite" data-empty={couponsLeft <= 0 || undefined}>
+              {couponsLeft > 0
+                ? mode === 'immediate'
+                  ? t`将消耗 1 张 ${resolution} 立即渲染券（剩余 ${couponsLeft} 张）`
+                  : t`将消耗 1 张 ${resolution} 闲时渲染券（剩余 ${couponsLeft} 张）`
+                : mode === 'immediate'
+                  ? t`${resolution} 立即渲染券已用完`
+                  : t`${resolution} 闲时渲染券已用完`}
+            </p>
           ) : null}
         </fieldset>
       </div>
