@@ -317,6 +317,8 @@ for (const { backend, queue: queueKind } of CASES) {
         await drain(worker(h, async () => testRenderer({ ms: 10 })));
         expect(await job(wide.data.id)).toMatchObject({ state: 'failed', refunded: true, attempts: POLICY.retryLimit + 1 });
         expect(await couponCount(h.db, memberId, '4K', 'leisure')).toBe(leisure);
+        // clean up: the tests after these count the member's 1080P jobs
+        for (const id of [full.data.id, wide.data.id]) expect((await call(h.app, 'DELETE', `/api/render/jobs/${id}`, member)).status).toBe(200);
       });
     });
 
