@@ -21,6 +21,7 @@ import { sceneText } from '../scene/messages';
 import { sceneSession } from '../scene/state';
 import { PANO_WIDTH_LABELS } from '../../protocol/panorama';
 import { currentRenderView, type RenderView } from './render-camera';
+import { couponCostText } from './render-cost';
 import { SceneDialog } from './SceneDialog';
 import './render-dialog.css';
 
@@ -130,13 +131,6 @@ function RenderDialog({ sceneId, onClose }: { readonly sceneId: number; readonly
     }
   }
 
-  function costText(): string {
-    if (mode === 'immediate') {
-      return chosenLeft > 0 ? t`将消耗 1 张 ${resolution} 立即渲染券（剩余 ${chosenLeft} 张）` : t`${resolution} 立即渲染券已用完`;
-    }
-    return chosenLeft > 0 ? t`将消耗 1 张 ${resolution} 闲时渲染券（剩余 ${chosenLeft} 张）` : t`${resolution} 闲时渲染券已用完`;
-  }
-
   const modeLabel = (m: RenderMode) => (m === 'immediate' ? t`立即渲染` : t`闲时渲染`);
   const footer = viewing ? (
     <>
@@ -150,7 +144,7 @@ function RenderDialog({ sceneId, onClose }: { readonly sceneId: number; readonly
   ) : (
     <>
       <span className="scene-dialog__hint render-dialog__cost" aria-live="polite">
-        {costText()}
+        {couponCostText(resolution, mode, chosenLeft)}
       </span>
       <button type="button" className="button button--secondary" onClick={onClose}>
         <Trans>关闭</Trans>

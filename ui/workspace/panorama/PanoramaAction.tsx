@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { createPanorama, getPanorama, getRenderCoupons, getRenderJob, revokePanorama, sharePanorama, submitRender, type RenderCoupons, type RenderJob, type RenderMode } from '../../../api';
 import { ApiError } from '../../../api/errors';
-import { PANO_RESOLUTIONS, PANO_WIDTH_LABELS, PANO_WIDTHS, type PanoPoint, type Panorama, type PanoWidth } from '../../../protocol/panorama';
+import { PANO_RESOLUTIONS, PANO_WIDTH_LABELS, PANO_WIDTHS, type PanoPoint, type Panorama, type PanoramaOptions, type PanoWidth } from '../../../protocol/panorama';
 import { useAccess } from '../../auth/access';
 import { api } from '../../app/api';
 import { kernelPanoramas, useKernel } from '../../kernel';
@@ -12,6 +12,7 @@ import { panoHref, panoShareLink, walkShareLink } from '../../pano/links';
 import { sceneText } from '../../scene/messages';
 import { sceneSession } from '../../scene/state';
 import { copyText } from '../../widgets/dom';
+import { couponCostText } from '../render-cost';
 import { SceneDialog } from '../SceneDialog';
 import './panorama.css';
 
@@ -116,10 +117,15 @@ function PanoramaDialog({ sceneId, onClose }: { readonly sceneId: number; readon
   const couponsLeft = coupons?.detail.find((d) => d.resolution === resolution && d.mode === mode)?.count ?? 0;
   const ready = (where === 'eye' ? standing : point !== null) && (quality === 'local' || couponsLeft > 0);
 
+  /** Where the panorama is taken from, as kernel panorama() and panoramaSpot() read it. */
+  function spotAt(): PanoramaOptions['at'] {
+    return where === 'eye' || !point ? { kind: 'eye' } : { kind: 'point', x: point.x, y: point.y, storeyId: point.storeyId };
+  }
+
   async function submitCloud() {
     setBusy(true);
     try {
-      const at = where === 'eye' ? ({ kind: 'eye' } as const) : ({ kind: 'point', x: point!.x, y: point!.y, storeyId: point!.storeyId } as const);
+      const at = spotAt();
       const spot = await kernelPanoramas.panoramaSpot(at);
       const label = where === 'point' && point ? point.roomLabel : spot.roomLabel;
       const job = await submitRender(api, { sceneId, camera: spot.camera, storeyId: spot.storeyId, resolution, mode, pano: { width, position: spot.position, label } });
@@ -135,7 +141,7 @@ function PanoramaDialog({ sceneId, onClose }: { readonly sceneId: number; readon
   async function make() {
     setPhase({ kind: 'making', progress: 0, step: 'render' });
     try {
-      const at = where === 'eye' ? ({ kind: 'eye' } as const) : ({ kind: 'point', x: point!.x, y: point!.y, storeyId: point!.storeyId } as const);
+      const at = spotAt();
       const shot = await kernelPanoramas.panorama({ at, width }, (f) => setPhase({ kind: 'making', progress: f * 0.8, step: 'render' }));
       setPhase({ kind: 'making', progress: 0.8, step: 'upload' });
       const label = where === 'point' && point ? point.roomLabel : shot.roomLabel;
@@ -361,13 +367,7 @@ function PanoramaDialog({ sceneId, onClose }: { readonly sceneId: number; readon
           ) : null}
           {quality === 'cloud' ? (
             <p className="scene-dialog__hint" aria-live="polite" data-empty={couponsLeft <= 0 || undefined}>
-              {couponsLeft > 0
-                ? mode === 'immediate'
-                  ? t`将消耗 1 张 ${resolution} 立即渲染券（剩余 ${couponsLeft} 张）`
-                  : t`将消耗 1 张 ${resolution} 闲时渲染券（剩余 ${couponsLeft} 张）`
-                : mode === 'immediate'
-                  ? t`${resolution} 立即渲染券已用完`
-                  : t`${resolution} 闲时渲染券已用完`}
+              {couponCostText(resolution, mode, couponsLeft)}
             </p>
           ) : null}
         </fieldset>
