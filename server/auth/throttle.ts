@@ -128,7 +128,11 @@ export async function claimLoginAttempt(
     let until = now;
     for (const row of rows) {
       if (usual && row.kind !== 'pair') continue;
-      until = Math.max(until, Number(row.last_ms) + delayAfter(Number(row.failures), rules[row.kind]));
+      // A scope within its free failures makes nobody wait. Its last failure may even lie a few
+      // ms after `now`: parallel sign-ins from one address read the clock before queueing on the
+      // same row lock, and the one that locked first wrote its later time.
+      const delay = delayAfter(Number(row.failures), rules[row.kind]);
+      if (delay > 0) until = Math.max(until, Number(row.last_ms) + delay);
     }
     if (until > now) return { allowed: false, retryAfterS: Math.max(1, Math.ceil((until - now) / 1000)) } as const;
     // Each scope's count first leaks what the time since its last failure has forgotten.
